@@ -1,0 +1,102 @@
+/**
+ * moonglass: the public API for plugin authors. Everything a plugin needs comes from here
+ * (`import { ... } from 'moonglass'`); nothing under src/ is imported by path.
+ */
+export { inject, injectable } from 'inversify';
+
+// Components and signatures
+export { service, action, eventHandler, chatter } from './kernel/components/decorators.js';
+export { ComponentKind, COMPONENT_KINDS } from './kernel/signature/component-kind.js';
+export { parseSignature, isSignature } from './kernel/signature/parse-signature.js';
+export { formatSignature } from './kernel/signature/format-signature.js';
+export { ComponentRegistry } from './kernel/registry/component-registry.js';
+export { PluginScope } from './kernel/scope/plugin-scope.js';
+export { TOKENS } from './kernel/tokens.js';
+
+// Tools
+export { tool, DEFAULT_TOOL_TIMEOUT_MS } from './tools/tool-decorator.js';
+export { SideEffect } from './tools/side-effect.js';
+
+// Events
+export { EventBus, DEFAULT_EVENT_HANDLER_TIMEOUT_SECONDS } from './kernel/event-bus/event-bus.js';
+export { EventDecision } from './kernel/event-bus/event-decision.js';
+export { EventType } from './kernel/event-bus/event-type.js';
+export { BaseEventHandler } from './kernel/event-bus/base-event-handler.js';
+export { getService, publishEvent, setEventHandlerTimeout } from './kernel/runtime/module-api.js';
+
+// Time, randomness, logging
+export { systemClock } from './kernel/time/clock.js';
+export { systemRandom } from './kernel/time/random.js';
+export { createLogger, pluginLogger } from './kernel/logger/create-logger.js';
+
+// Configuration
+export { AppConfigSchema } from './kernel/config/app-config.js';
+
+// The host
+export { createHost, Host } from './app/create-host.js';
+export { HOST_VERSION } from './app/host-version.js';
+
+// Errors
+export { MoonglassError } from './kernel/errors/moonglass-error.js';
+export { ERROR_CODES } from './kernel/errors/error-codes.js';
+export { SignatureError } from './kernel/errors/signature-error.js';
+export { SignatureCollisionError } from './kernel/errors/signature-collision-error.js';
+export { ComponentDeclarationError } from './kernel/errors/component-declaration-error.js';
+export { ComponentResolutionError } from './kernel/errors/component-resolution-error.js';
+export { BindingOverrideError } from './kernel/errors/binding-override-error.js';
+export { ScopeInactiveError } from './kernel/errors/scope-inactive-error.js';
+export { EventPublishError } from './kernel/errors/event-publish-error.js';
+export { HostNotRunningError } from './kernel/errors/host-not-running-error.js';
+export { HostStateError } from './kernel/errors/host-state-error.js';
+export { ConfigFileError } from './kernel/errors/config-file-error.js';
+export { ToolDeclarationError } from './kernel/errors/tool-declaration-error.js';
+export { InvalidArgumentError } from './kernel/errors/invalid-argument-error.js';
+
+export type {
+  ServiceOptions,
+  ActionOptions,
+  EventHandlerOptions,
+  ChatterOptions,
+} from './kernel/components/decorators.js';
+export type {
+  ComponentMetadata,
+  ServiceMetadata,
+  ActionMetadata,
+  EventHandlerMetadata,
+  ChatterMetadata,
+  AdapterMetadata,
+  ChatType,
+  ComponentClass,
+} from './kernel/components/component-metadata.js';
+export type { JsonObjectSchema, ParametersSchema } from './kernel/components/parameters-schema.js';
+export type { Signature, SignatureParts } from './kernel/signature/parse-signature.js';
+export type { ComponentRecord, ComponentFilter } from './kernel/registry/component-record.js';
+export type { OverrideTarget } from './kernel/registry/component-registry.js';
+export type { ServiceTypes } from './kernel/registry/service-types.js';
+export type { Disposer } from './kernel/scope/disposer.js';
+export type { CoreToken } from './kernel/tokens.js';
+export type { ToolSpec, ToolDeclaration } from './tools/tool-decorator.js';
+export type {
+  EventHandlerFunction,
+  SubscribeOptions,
+  PublishResult,
+  SubscriberInfo,
+} from './kernel/event-bus/event-bus.js';
+export type { HandlerResult } from './kernel/event-bus/handler-result.js';
+export type {
+  EventPayloads,
+  EventName,
+  EventParams,
+  OnStartPayload,
+  OnStopPayload,
+  OnAllPluginLoadedPayload,
+  OnPluginUnloadedPayload,
+  ComponentLifecyclePayload,
+} from './kernel/event-bus/event-payloads.js';
+export type { Clock, TimerHandle } from './kernel/time/clock.js';
+export type { Random } from './kernel/time/random.js';
+export type { Logger, LogLevel } from './kernel/logger/logger.js';
+export type { AppConfig } from './kernel/config/app-config.js';
+export type { HostOptions, HostInfo, HostState } from './app/create-host.js';
+export type { ErrorCode } from './kernel/errors/error-codes.js';
+export type { ConfigIssue } from './kernel/errors/config-file-error.js';

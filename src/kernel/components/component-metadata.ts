@@ -1,0 +1,62 @@
+import type { ParametersSchema } from './parameters-schema.js';
+
+const COMPONENT_METADATA = Symbol.for('moonglass.component');
+
+export interface ServiceMetadata {
+  kind: 'service';
+  name: string;
+  description: string;
+}
+
+export interface ActionMetadata {
+  kind: 'action';
+  name: string;
+  /** When the model should use it; the model reads only this. */
+  description: string;
+  parameters: ParametersSchema;
+}
+
+export interface EventHandlerMetadata {
+  kind: 'event_handler';
+  name: string;
+  /** Higher runs first; defaults run at 0. */
+  weight: number;
+  /** Event names this handler subscribes to (enum members or their strings). */
+  subscribe: readonly string[];
+  /** Seconds; `undefined`/`null` = the bus default, `<= 0` = none. */
+  timeout: number | null | undefined;
+}
+
+export type ChatType = 'private' | 'group';
+
+export interface ChatterMetadata {
+  kind: 'chatter';
+  name: string;
+  description: string;
+  /** Chat types this chatter serves; empty means all. */
+  chatTypes: readonly ChatType[];
+  /** Platforms this chatter serves; empty means all. */
+  platforms: readonly string[];
+}
+
+export interface AdapterMetadata {
+  kind: 'adapter';
+  name: string;
+  description: string;
+}
+
+/** What a component decorator recorded on a class. */
+export type ComponentMetadata = ServiceMetadata | ActionMetadata | EventHandlerMetadata | ChatterMetadata | AdapterMetadata;
+
+/** A class that a component decorator marked. */
+export type ComponentClass<T = unknown> = abstract new (...args: never[]) => T;
+
+/** The metadata a decorator put on `target` itself (never inherited from a base class). */
+export function readComponentMetadata(target: unknown): ComponentMetadata | undefined {
+  if (typeof target !== 'function' || !Object.hasOwn(target, COMPONENT_METADATA)) return undefined;
+  return (target as unknown as Record<symbol, ComponentMetadata>)[COMPONENT_METADATA];
+}
+
+export function writeComponentMetadata(target: object, metadata: ComponentMetadata): void {
+  Object.defineProperty(target, COMPONENT_METADATA, { value: Object.freeze(metadata), enumerable: false, configurable: true });
+}

@@ -1,0 +1,144 @@
+import { injectable } from 'inversify';
+import { ComponentDeclarationError } from '../errors/component-declaration-error.js';
+import { signaturePartProblem } from '../signature/signature-part.js';
+import {
+  type ChatType,
+  type ComponentMetadata,
+  readComponentMetadata,
+  writeComponentMetadata,
+} from './component-metadata.js';
+import { type ParametersSchema, parametersSchemaProblem } from './parameters-schema.js';
+
+type ClassDecorator = <T extends abstract new (...args: never[]) => unknown>(target: T) => T;
+type Named = { name?: string };
+
+function className(target: { name?: string }): string {
+  return target.name || '(anonymous class)';
+}
+
+function checkName(target: { name?: string }, name: unknown): string {
+  const problem = signaturePartProblem(name);
+  if (problem !== undefined) throw new ComponentDeclarationError(className(target), 'name', problem);
+  return name as string;
+}
+
+function checkText(target: { name?: string }, field: string, value: unknown, required: boolean): string {
+  if (value === undefined && !required) return '';
+  if (typeof value !== 'string' || (required && value.trim() === '')) {
+    throw new ComponentDeclarationError(className(target), field, 'must be a non-empty string');
+  }
+  return value;
+}
+
+function mark(metadata: (target: { name?: string }) => ComponentMetadata): ClassDecorator {
+  return (target) => {
+    const existing = readComponentMetadata(target);
+    const next = metadata(target as Named);
+    if (existing !== undefined) {
+      throw new ComponentDeclarationError(
+        className(target as Named),
+        'decorator',
+        `is already declared as ${existing.kind} "${existing.name}"; a class is one component`,
+      );
+    }
+    writeComponentMetadata(target, next);
+    // The container builds components; constructor parameters use explicit @inject tokens.
+    injectable()(target as never);
+    return target;
+  };
+}
+
+export interface ServiceOptions {
+  description?: string;
+}
+
+/** Marks a class as the service `<plugin>:service:<name>`. `getService` builds a new one per call. */
+export function service(name: string, options: ServiceOptions = {}): ClassDecorator {
+  return mark((target) => ({
+    kind: 'service',
+    name: checkName(target, name),
+    description: checkText(target, 'description', options.description, false),
+  }));
+}
+
+export interface ActionOptions {
+  /** When the model should use this action (the model reads only this sentence). */
+  description: string;
+  /** JSON Schema object or zod object; default: no parameters. */
+  parameters?: ParametersSchema;
+}
+
+/** Marks a class as the action `<plugin>:action:<name>`, an ability the chatter offers the model. */
+export function action(name: string, options: ActionOptions): ClassDecorator {
+  return mark((target) => {
+    const parameters = options?.parameters ?? { type: 'object', properties: {}, required: [] };
+    const problem = parametersSchemaProblem(parameters);
+    if (problem !== undefined) throw new ComponentDeclarationError(className(target), 'parameters', problem);
+    return {
+      kind: 'action',
+      name: checkName(target, name),
+      description: checkText(target, 'description', options?.description, true),
+      parameters,
+    };
+  });
+}
+
+export interface EventHandlerOptions {
+  name: string;
+  /** Events to subscribe to. `NdfcEvent.X` and its string value are the same event. */
+  subscribe: readonly string[];
+  /** Higher runs first; default 0 (where defaults live, so give yours a positive weight). */
+  weight?: number;
+  /** Seconds; omitted/null = the bus default (30 s), `<= 0` = no timeout. */
+  timeout?: number | null;
+}
+
+/** Marks a `BaseEventHandler` subclass as `<plugin>:event_handler:<name>`. */
+export function eventHandler(options: EventHandlerOptions): ClassDecorator {
+  return mark((target) => {
+    const name = checkName(target, options?.name);
+    const subscribe = options.subscribe;
+    if (!Array.isArray(subscribe) || subscribe.length === 0) {
+      throw new ComponentDeclarationError(className(target), 'subscribe', 'must list at least one event name');
+    }
+    const badEvent = subscribe.find((event) => typeof event !== 'string' || event.length === 0);
+    if (badEvent !== undefined) {
+      throw new ComponentDeclarationError(className(target), 'subscribe', `holds ${JSON.stringify(badEvent)}, not a non-empty event name`);
+    }
+    const weight = options.weight ?? 0;
+    if (typeof weight !== 'number' || !Number.isFinite(weight)) {
+      throw new ComponentDeclarationError(className(target), 'weight', `must be a finite number, got ${String(weight)}`);
+    }
+    const timeout = options.timeout;
+    if (timeout !== undefined && timeout !== null && (typeof timeout !== 'number' || Number.isNaN(timeout))) {
+      throw new ComponentDeclarationError(className(target), 'timeout', `must be a number of seconds or null, got ${String(timeout)}`);
+    }
+    return { kind: 'event_handler', name, weight, subscribe: [...new Set(subscribe)], timeout };
+  });
+}
+
+export interface ChatterOptions {
+  description?: string;
+  /** Chat types served; default both. */
+  chatTypes?: readonly ChatType[];
+  /** Platforms served; default all. */
+  platforms?: readonly string[];
+}
+
+/** Marks a `BaseChatter` subclass as `<plugin>:chatter:<name>`. */
+export function chatter(name: string, options: ChatterOptions = {}): ClassDecorator {
+  return mark((target) => {
+    const chatTypes = options.chatTypes ?? [];
+    const badType = chatTypes.find((type) => type !== 'private' && type !== 'group');
+    if (badType !== undefined) {
+      throw new ComponentDeclarationError(className(target), 'chatTypes', `holds "${String(badType)}"; use "private" or "group"`);
+    }
+    return {
+      kind: 'chatter',
+      name: checkName(target, name),
+      description: checkText(target, 'description', options.description, false),
+      chatTypes: [...chatTypes],
+      platforms: [...(options.platforms ?? [])],
+    };
+  });
+}

@@ -1,0 +1,27 @@
+import * as z from 'zod';
+import { DEFAULT_EVENT_HANDLER_TIMEOUT_SECONDS } from '../event-bus/event-bus.js';
+
+/** The host's own settings, `config/features.toml`. Later parts add their tables here. */
+export const AppConfigSchema = z.object({
+  advanced: z
+    .object({
+      event_handler_timeout: z
+        .number()
+        .describe(
+          'Seconds an event handler may run before it counts as PASS, for handlers that declare no timeout of their own. 0 or less: no timeout.',
+        )
+        .default(DEFAULT_EVENT_HANDLER_TIMEOUT_SECONDS),
+      force_compatibility: z
+        .boolean()
+        .describe(
+          'Load third-party plugins whose host_application range does not match this version (or is missing), each with a warning. Manifest format checks still apply. Emergency use only.',
+        )
+        .default(false),
+    })
+    .describe('Advanced settings. The defaults suit almost every bot.')
+    .prefault({}),
+});
+
+export type AppConfig = z.output<typeof AppConfigSchema>;
+
+export const APP_CONFIG_FILE_NAME = 'features.toml';

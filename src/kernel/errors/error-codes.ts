@@ -1,0 +1,20 @@
+/**
+ * Every error code moonglass throws, with its meaning. The README's error table is
+ * checked against this list, and a test fails when an exported error class is missing.
+ */
+export const ERROR_CODES = {
+  MG_SIGNATURE_INVALID: 'A component signature is not `<plugin_id>:<kind>:<name>` with a known kind and non-empty parts.',
+  MG_SIGNATURE_COLLISION: 'Two components claim the same signature; the second registration is refused.',
+  MG_COMPONENT_DECLARATION: 'A decorator was given a bad value (name, weight, subscribe list, timeout ...).',
+  MG_COMPONENT_RESOLUTION: 'A bound component could not be built by the container (a missing dependency or a throwing constructor).',
+  MG_BINDING_OVERRIDE: 'An override names something that cannot be overridden that way.',
+  MG_SCOPE_INACTIVE: 'Something tried to register on a plugin scope that was already disposed.',
+  MG_EVENT_PUBLISH: 'publishEvent was called with an empty event name or with params that are not a plain object.',
+  MG_HOST_STATE: 'A host method was called in the wrong lifecycle state (start() twice, config before start()).',
+  MG_HOST_NOT_RUNNING: 'A host-level function (getService, publishEvent ...) was called while no host is running.',
+  MG_CONFIG_FILE: 'A configuration file cannot be read, parsed or validated; the message names the file and each field.',
+  MG_TOOL_DECLARATION: 'A @tool declaration is invalid (sync body, bad name, missing description, duplicate name ...).',
+  MG_INVALID_ARGUMENT: 'A public function was called with an argument outside its documented range.',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;

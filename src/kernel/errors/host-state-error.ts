@@ -1,0 +1,11 @@
+import { MoonglassError } from './moonglass-error.js';
+
+/** A host method was called in a state where it cannot run (start twice, config before start). */
+export class HostStateError extends MoonglassError {
+  readonly state: string;
+
+  constructor(operation: string, state: string, hint: string) {
+    super('MG_HOST_STATE', `${operation} is not possible while the host is ${state}: ${hint}`);
+    this.state = state;
+  }
+}

@@ -1,0 +1,20 @@
+import { MoonglassError } from './moonglass-error.js';
+
+/** A second component claimed a signature that is already bound. */
+export class SignatureCollisionError extends MoonglassError {
+  readonly signature: string;
+  readonly existingOwner: string;
+  readonly newOwner: string;
+
+  constructor(signature: string, existingOwner: string, newOwner: string) {
+    super(
+      'MG_SIGNATURE_COLLISION',
+      `signature "${signature}" is already registered by plugin "${existingOwner}"; ` +
+        `plugin "${newOwner}" cannot register it again. Rename the component, or override the ` +
+        'existing binding on purpose with registry.override().',
+    );
+    this.signature = signature;
+    this.existingOwner = existingOwner;
+    this.newOwner = newOwner;
+  }
+}

@@ -1,0 +1,222 @@
+import { describeError } from '../errors/describe-error.js';
+import { EventPublishError } from '../errors/event-publish-error.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import type { Logger } from '../logger/logger.js';
+import { type Disposer, once } from '../scope/disposer.js';
+import type { Clock } from '../time/clock.js';
+import { DeadlineScheduler, TIMED_OUT } from './deadline-scheduler.js';
+import { EventDecision } from './event-decision.js';
+import type { EventName, EventParams } from './event-payloads.js';
+import { type HandlerResult, judgeHandlerResult } from './handler-result.js';
+
+/** The default per-handler timeout, in seconds (the NDFC seed's 30 s). */
+export const DEFAULT_EVENT_HANDLER_TIMEOUT_SECONDS = 30;
+
+/** A subscriber: gets the event name and a shallow copy of the current params. */
+export type EventHandlerFunction<E extends string = string> = (
+  eventName: E,
+  params: EventParams<E>,
+) => HandlerResult<EventParams<E>> | PromiseLike<HandlerResult<EventParams<E>>>;
+
+export interface SubscribeOptions {
+  /** Higher runs first; equal weights run in subscription order. Default 0. */
+  weight?: number;
+  /**
+   * Seconds this handler may take. `undefined`/`null`: the bus default (30 s unless changed);
+   * `<= 0`: no timeout; `> 0`: this many seconds, for this handler alone.
+   */
+  timeout?: number | null;
+  /** Who this is in logs and listings, e.g. the handler's signature. */
+  label?: string;
+  /** The plugin id that owns the subscription. */
+  owner?: string;
+}
+
+/** What `publish` resolves to: the last effective decision and the resulting params. */
+export interface PublishResult<P> {
+  decision: EventDecision;
+  params: P;
+}
+
+/** A read-only view of one subscription, for listings (the console's events page). */
+export interface SubscriberInfo {
+  event: string;
+  label: string;
+  owner: string | undefined;
+  weight: number;
+  timeout: number | null | undefined;
+  order: number;
+}
+
+interface Subscription extends SubscriberInfo {
+  handler: EventHandlerFunction;
+}
+
+export interface EventBusOptions {
+  clock: Clock;
+  logger: Logger;
+  defaultTimeoutSeconds?: number;
+}
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
+function validateTimeout(functionName: string, value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (typeof value !== 'number' || Number.isNaN(value)) {
+    throw new InvalidArgumentError(functionName, 'timeout', value, 'a number of seconds, null or undefined');
+  }
+}
+
+/**
+ * Sequential, weighted middleware. `publish` runs the subscribers of an event one at a
+ * time, highest weight first (ties in subscription order). Each gets a shallow copy of the
+ * current params and returns `[decision, params]`: SUCCESS replaces the params and goes on,
+ * PASS is ignored, STOP replaces them and ends the chain. A handler that throws, times out,
+ * returns something malformed, or adds or removes a key counts as PASS and is logged.
+ */
+export class EventBus {
+  readonly #logger: Logger;
+  readonly #deadlines: DeadlineScheduler;
+  /** Sorted by (-weight, order); replaced, never mutated, so a running publish is unaffected. */
+  readonly #subscriptions = new Map<string, readonly Subscription[]>();
+  #defaultTimeoutSeconds: number;
+  #order = 0;
+
+  constructor(options: EventBusOptions) {
+    this.#logger = options.logger;
+    this.#deadlines = new DeadlineScheduler(options.clock);
+    this.#defaultTimeoutSeconds = options.defaultTimeoutSeconds ?? DEFAULT_EVENT_HANDLER_TIMEOUT_SECONDS;
+  }
+
+  /** The timeout, in seconds, of handlers that declare none. `<= 0` means none. */
+  get defaultTimeoutSeconds(): number {
+    return this.#defaultTimeoutSeconds;
+  }
+
+  /** Changes the default timeout for every handler that declares none, including existing ones. */
+  setDefaultTimeout(seconds: number): void {
+    if (typeof seconds !== 'number' || Number.isNaN(seconds)) {
+      throw new InvalidArgumentError('setEventHandlerTimeout', 'seconds', seconds, 'a number (<= 0 disables the timeout)');
+    }
+    this.#defaultTimeoutSeconds = seconds;
+  }
+
+  /** Adds a handler to `eventName`; returns its disposer. */
+  subscribe<E extends EventName>(eventName: E, handler: EventHandlerFunction<E>, options: SubscribeOptions = {}): Disposer {
+    if (typeof eventName !== 'string' || eventName.length === 0) {
+      throw new EventPublishError(eventName, 'cannot subscribe: the event name must be a non-empty string');
+    }
+    if (typeof handler !== 'function') throw new EventPublishError(eventName, 'cannot subscribe: the handler is not a function');
+    const weight = options.weight ?? 0;
+    if (typeof weight !== 'number' || !Number.isFinite(weight)) {
+      throw new InvalidArgumentError('subscribe', 'weight', weight, 'a finite number');
+    }
+    validateTimeout('subscribe', options.timeout);
+    const order = this.#order++;
+    const subscription: Subscription = {
+      event: eventName,
+      handler: handler as unknown as EventHandlerFunction,
+      weight,
+      timeout: options.timeout,
+      label: options.label ?? (handler.name || `handler#${order}`),
+      owner: options.owner,
+      order,
+    };
+    const current = this.#subscriptions.get(eventName) ?? [];
+    let index = current.findIndex((other) => other.weight < weight);
+    if (index < 0) index = current.length;
+    this.#subscriptions.set(eventName, [...current.slice(0, index), subscription, ...current.slice(index)]);
+    return once(() => {
+      const remaining = (this.#subscriptions.get(eventName) ?? []).filter((other) => other !== subscription);
+      if (remaining.length === 0) this.#subscriptions.delete(eventName);
+      else this.#subscriptions.set(eventName, remaining);
+    });
+  }
+
+  /** The subscribers of `eventName` in the order they run. */
+  subscribers(eventName: string): SubscriberInfo[] {
+    return (this.#subscriptions.get(eventName) ?? []).map(({ handler: _handler, ...info }) => info);
+  }
+
+  /** Every event that has at least one subscriber. */
+  eventNames(): string[] {
+    return [...this.#subscriptions.keys()];
+  }
+
+  /**
+   * Runs the chain for `eventName`. With no subscribers: SUCCESS and a copy of `params`.
+   * Throws `EventPublishError` for an empty name or params that are not a plain object.
+   */
+  async publish<E extends EventName>(eventName: E, params: EventParams<E>): Promise<PublishResult<EventParams<E>>> {
+    if (typeof eventName !== 'string' || eventName.length === 0) {
+      throw new EventPublishError(eventName, 'cannot publish: the event name must be a non-empty string');
+    }
+    if (!isPlainRecord(params)) {
+      throw new EventPublishError(eventName, `cannot publish: params must be a plain object, got ${describeParams(params)}`);
+    }
+    const subscriptions = this.#subscriptions.get(eventName);
+    if (subscriptions === undefined) return { decision: EventDecision.SUCCESS, params: { ...params } as EventParams<E> };
+
+    const expectedKeys = Object.keys(params);
+    let current: Record<string, unknown> = params;
+    let decision: EventDecision = EventDecision.SUCCESS;
+    for (const subscription of subscriptions) {
+      let result: unknown;
+      try {
+        result = subscription.handler(eventName, { ...current });
+        if (isThenable(result)) {
+          const timeoutMs = this.#timeoutMs(subscription);
+          result = timeoutMs > 0 ? await this.#deadlines.race(result, timeoutMs) : await result;
+          if (result === TIMED_OUT) {
+            decision = EventDecision.PASS;
+            this.#warn(subscription, `timed out after ${timeoutMs / 1000} s; counts as PASS`);
+            continue;
+          }
+        }
+      } catch (error) {
+        decision = EventDecision.PASS;
+        this.#warn(subscription, 'threw; counts as PASS', { error: describeError(error) });
+        continue;
+      }
+      const judged = judgeHandlerResult(result, expectedKeys);
+      if (!judged.ok) {
+        decision = EventDecision.PASS;
+        const keys = judged.added === undefined ? {} : { added_keys: judged.added, removed_keys: judged.removed };
+        this.#warn(subscription, `${judged.problem}; counts as PASS`, keys);
+        continue;
+      }
+      decision = judged.decision;
+      if (decision === EventDecision.PASS) continue;
+      current = judged.params;
+      if (decision === EventDecision.STOP) break;
+    }
+    return { decision, params: (current === params ? { ...params } : current) as EventParams<E> };
+  }
+
+  #timeoutMs(subscription: Subscription): number {
+    const seconds = subscription.timeout ?? this.#defaultTimeoutSeconds;
+    return seconds > 0 ? seconds * 1000 : 0;
+  }
+
+  #warn(subscription: Subscription, problem: string, fields: Record<string, unknown> = {}): void {
+    this.#logger.warn(
+      { event: subscription.event, handler: subscription.label, plugin: subscription.owner, ...fields },
+      `event handler ${subscription.label} on "${subscription.event}" ${problem}`,
+    );
+  }
+}
+
+function describeParams(params: unknown): string {
+  if (params === null) return 'null';
+  if (Array.isArray(params)) return 'an array';
+  if (typeof params === 'object') return `an instance of ${(params as object).constructor?.name ?? 'an unknown class'}`;
+  return typeof params;
+}

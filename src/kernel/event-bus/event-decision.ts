@@ -1,0 +1,17 @@
+/**
+ * What a handler tells the bus.
+ * - `SUCCESS`: its params become the current params; the chain continues.
+ * - `PASS`: its params are discarded; the chain continues (observe only).
+ * - `STOP`: its params become the current params; the chain ends.
+ */
+export const EventDecision = {
+  SUCCESS: 'SUCCESS',
+  PASS: 'PASS',
+  STOP: 'STOP',
+} as const;
+
+export type EventDecision = (typeof EventDecision)[keyof typeof EventDecision];
+
+export function isEventDecision(value: unknown): value is EventDecision {
+  return value === 'SUCCESS' || value === 'PASS' || value === 'STOP';
+}

@@ -1,0 +1,61 @@
+import { type EventDecision, isEventDecision } from './event-decision.js';
+
+/** What a handler returns: a decision and the params it wants to pass on. */
+export type HandlerResult<P> = readonly [EventDecision, P];
+
+/** A handler's return value, judged: usable, or the reason it counts as PASS. */
+export type JudgedResult =
+  | { readonly ok: true; readonly decision: EventDecision; readonly params: Record<string, unknown> }
+  | { readonly ok: false; readonly problem: string; readonly added?: string[]; readonly removed?: string[] };
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * Checks a handler's return against the rules of the bus: a `[decision, params]` pair,
+ * a known decision, a plain-object params whose key set equals the initial key set.
+ */
+export function judgeHandlerResult(result: unknown, expectedKeys: readonly string[]): JudgedResult {
+  if (!Array.isArray(result) || result.length !== 2) {
+    return { ok: false, problem: 'did not return a [decision, params] pair' };
+  }
+  const decision: unknown = result[0];
+  const params: unknown = result[1];
+  if (!isEventDecision(decision)) {
+    return { ok: false, problem: `returned an unknown decision ${JSON.stringify(decision) ?? String(decision)}` };
+  }
+  if (!isPlainRecord(params)) return { ok: false, problem: 'returned params that are not a plain object' };
+  if (!hasSameKeys(params, expectedKeys)) {
+    const { added, removed } = keyDifference(params, expectedKeys);
+    return {
+      ok: false,
+      problem: 'changed the payload keys (handlers may change values, never add or remove keys)',
+      added,
+      removed,
+    };
+  }
+  return { ok: true, decision, params };
+}
+
+function hasSameKeys(params: Record<string, unknown>, expectedKeys: readonly string[]): boolean {
+  let count = 0;
+  // eslint-disable-next-line guard-for-in -- params is a plain object (checked above)
+  for (const _key in params) count += 1;
+  if (count !== expectedKeys.length) return false;
+  for (const key of expectedKeys) {
+    if (!Object.hasOwn(params, key)) return false;
+  }
+  return true;
+}
+
+function keyDifference(params: Record<string, unknown>, expectedKeys: readonly string[]): { added: string[]; removed: string[] } {
+  const expected = new Set(expectedKeys);
+  const actual = Object.keys(params);
+  return {
+    added: actual.filter((key) => !expected.has(key)),
+    removed: expectedKeys.filter((key) => !Object.hasOwn(params, key)),
+  };
+}

@@ -1,0 +1,225 @@
+import type { Container, Newable, ServiceIdentifier } from 'inversify';
+import { type ComponentClass, readComponentMetadata } from '../components/component-metadata.js';
+import { BindingOverrideError } from '../errors/binding-override-error.js';
+import { ComponentDeclarationError } from '../errors/component-declaration-error.js';
+import { ComponentResolutionError } from '../errors/component-resolution-error.js';
+import { SignatureCollisionError } from '../errors/signature-collision-error.js';
+import type { BaseEventHandler } from '../event-bus/base-event-handler.js';
+import type { EventBus, EventHandlerFunction } from '../event-bus/event-bus.js';
+import type { Logger } from '../logger/logger.js';
+import type { Disposer } from '../scope/disposer.js';
+import type { PluginScope } from '../scope/plugin-scope.js';
+import { formatSignature } from '../signature/format-signature.js';
+import { parseSignature, type Signature } from '../signature/parse-signature.js';
+import { PLUGIN_SCOPED_TOKENS, TOKENS } from '../tokens.js';
+import type { ComponentFilter, ComponentRecord } from './component-record.js';
+import { requestOwner } from './request-owner.js';
+
+/** What an override binds in place of the original. */
+export type OverrideTarget<T = unknown> = { useClass: Newable<T> } | { useValue: T } | { useFactory: () => T };
+
+/** How to (re)create one binding; a stack of these per identifier makes overrides undoable. */
+type Recipe = (container: Container, identifier: ServiceIdentifier) => void;
+
+interface HandlerSubscription {
+  instance: BaseEventHandler;
+  disposers: Disposer[];
+}
+
+function describeIdentifier(identifier: ServiceIdentifier): string {
+  return typeof identifier === 'symbol' ? identifier.toString() : String(identifier);
+}
+
+/**
+ * Components by signature over one inversify container. Registering binds a component class
+ * (transient: every `get` builds a new instance), refuses signature collisions, subscribes
+ * event handlers to the bus, and returns a disposer owned by the plugin's scope.
+ */
+export class ComponentRegistry {
+  readonly #container: Container;
+  readonly #bus: EventBus;
+  readonly #records = new Map<Signature, ComponentRecord>();
+  readonly #recipes = new Map<ServiceIdentifier, Recipe[]>();
+  readonly #handlers = new Map<Signature, HandlerSubscription>();
+  readonly #attachedPlugins = new Set<string>();
+
+  constructor(options: { container: Container; bus: EventBus; logger: Logger }) {
+    this.#container = options.container;
+    this.#bus = options.bus;
+    // The host's logger for everything that is not inside a plugin's component.
+    this.#container
+      .bind(TOKENS.Logger)
+      .toConstantValue(options.logger)
+      .when((constraints) => {
+        const owner = requestOwner(constraints);
+        return owner === undefined || !this.#attachedPlugins.has(owner);
+      });
+  }
+
+  /** Binds a host-provided value (clock, config, bus ...) under a core token. */
+  bindCore<T>(token: symbol, value: T): void {
+    if (PLUGIN_SCOPED_TOKENS.has(token)) throw new BindingOverrideError(token.toString(), 'it is bound per plugin by attachPlugin()');
+    if (this.#recipes.has(token)) throw new BindingOverrideError(token.toString(), 'it is bound already; use override()');
+    const recipe: Recipe = (container, identifier) => void container.bind(identifier).toConstantValue(value);
+    this.#recipes.set(token, [recipe]);
+    recipe(this.#container, token);
+  }
+
+  /**
+   * Makes `TOKENS.Plugin` and `TOKENS.Logger` resolve to this plugin and its logger inside
+   * the plugin's components. Call before registering its components.
+   */
+  attachPlugin(scope: PluginScope, plugin: object, logger: Logger): Disposer {
+    scope.assertActive('attachPlugin');
+    const pluginId = scope.id;
+    if (this.#attachedPlugins.has(pluginId)) throw new SignatureCollisionError(`${pluginId}:*:*`, pluginId, pluginId);
+    const owns = (constraints: Parameters<typeof requestOwner>[0]): boolean => requestOwner(constraints) === pluginId;
+    const pluginBinding = this.#container.bind(TOKENS.Plugin).toConstantValue(plugin).when(owns).getIdentifier();
+    const loggerBinding = this.#container.bind(TOKENS.Logger).toConstantValue(logger).when(owns).getIdentifier();
+    this.#attachedPlugins.add(pluginId);
+    return scope.effect(`plugin ${pluginId}`, () => {
+      this.#attachedPlugins.delete(pluginId);
+      this.#container.unbind(pluginBinding);
+      this.#container.unbind(loggerBinding);
+    });
+  }
+
+  /** Registers one decorated component class for the scope's plugin. Returns its disposer. */
+  register(scope: PluginScope, componentClass: ComponentClass): Disposer {
+    const metadata = readComponentMetadata(componentClass);
+    if (metadata === undefined) {
+      throw new ComponentDeclarationError(
+        componentClass.name || '(anonymous class)',
+        'decorator',
+        'is missing: decorate the class with @service, @action, @eventHandler or @chatter',
+      );
+    }
+    const signature = formatSignature({ pluginId: scope.id, kind: metadata.kind, name: metadata.name });
+    const existing = this.#records.get(signature);
+    if (existing !== undefined) throw new SignatureCollisionError(signature, existing.pluginId, scope.id);
+    scope.assertActive(`component ${signature}`);
+
+    const recipe: Recipe = (container, identifier) =>
+      void container.bind(identifier).to(componentClass as unknown as Newable<unknown>).inTransientScope();
+    recipe(this.#container, signature);
+    this.#recipes.set(signature, [recipe]);
+    const record: ComponentRecord = { signature, kind: metadata.kind, name: metadata.name, pluginId: scope.id, componentClass, metadata };
+    this.#records.set(signature, record);
+    try {
+      if (metadata.kind === 'event_handler') this.#subscribeHandler(record);
+    } catch (error) {
+      this.#unregister(signature);
+      throw error;
+    }
+    return scope.effect(`component ${signature}`, () => this.#unregister(signature));
+  }
+
+  /**
+   * A new instance of the component bound to `signature`, or `undefined` when nothing is.
+   * Throws `SignatureError` for a malformed signature and `ComponentResolutionError` when the
+   * component exists but cannot be built.
+   */
+  get<T = unknown>(signature: string): T | undefined {
+    try {
+      return this.#container.get<T>(signature);
+    } catch (error) {
+      if (!this.#container.isBound(signature)) {
+        parseSignature(signature);
+        return undefined;
+      }
+      throw new ComponentResolutionError(signature, error);
+    }
+  }
+
+  /** The record of a registered component. */
+  record(signature: string): ComponentRecord | undefined {
+    return this.#records.get(signature as Signature);
+  }
+
+  /** Registered components, in registration order, optionally by kind and plugin. */
+  list(filter: ComponentFilter = {}): ComponentRecord[] {
+    const result: ComponentRecord[] = [];
+    for (const record of this.#records.values()) {
+      if (filter.kind !== undefined && record.kind !== filter.kind) continue;
+      if (filter.pluginId !== undefined && record.pluginId !== filter.pluginId) continue;
+      result.push(record);
+    }
+    return result;
+  }
+
+  /**
+   * Rebinds a component signature or a core token to something else; `get`, `getService`
+   * and injection then return the override. The disposer restores what was there before.
+   */
+  override<T>(identifier: Signature | symbol, target: OverrideTarget<T>): Disposer {
+    const shown = describeIdentifier(identifier);
+    if (typeof identifier === 'symbol' && PLUGIN_SCOPED_TOKENS.has(identifier)) {
+      throw new BindingOverrideError(shown, 'it resolves per plugin; pass a logger to createHost() or rebind the component instead');
+    }
+    const stack = this.#recipes.get(identifier);
+    if (stack === undefined) throw new BindingOverrideError(shown, 'nothing is bound to it');
+    const recipe = overrideRecipe(target);
+    stack.push(recipe);
+    this.#apply(identifier, recipe);
+    let disposed = false;
+    return () => {
+      if (disposed) return;
+      disposed = true;
+      const current = this.#recipes.get(identifier);
+      if (current !== stack) return; // the component itself was unregistered meanwhile
+      const wasActive = stack[stack.length - 1] === recipe;
+      stack.splice(stack.indexOf(recipe), 1);
+      if (wasActive) this.#apply(identifier, stack[stack.length - 1]!);
+    };
+  }
+
+  #apply(identifier: ServiceIdentifier, recipe: Recipe): void {
+    this.#container.unbind(identifier);
+    recipe(this.#container, identifier);
+    const handler = typeof identifier === 'string' ? this.#handlers.get(identifier as Signature) : undefined;
+    if (handler !== undefined) handler.instance = this.#buildHandler(identifier as Signature);
+  }
+
+  #subscribeHandler(record: ComponentRecord): void {
+    if (record.metadata.kind !== 'event_handler') return;
+    const { weight, timeout, subscribe } = record.metadata;
+    const subscription: HandlerSubscription = { instance: this.#buildHandler(record.signature), disposers: [] };
+    this.#handlers.set(record.signature, subscription);
+    for (const event of subscribe) {
+      subscription.disposers.push(
+        this.#bus.subscribe(event, (eventName, params) => subscription.instance.execute(eventName, params) as ReturnType<EventHandlerFunction>, {
+          weight,
+          timeout,
+          label: record.signature,
+          owner: record.pluginId,
+        }),
+      );
+    }
+  }
+
+  #buildHandler(signature: Signature): BaseEventHandler {
+    const instance = this.get<BaseEventHandler>(signature);
+    if (instance === undefined || typeof instance.execute !== 'function') {
+      throw new ComponentDeclarationError(signature, 'execute', 'is missing: an event handler extends BaseEventHandler and implements execute()');
+    }
+    return instance;
+  }
+
+  #unregister(signature: Signature): void {
+    const handler = this.#handlers.get(signature);
+    if (handler !== undefined) {
+      for (const dispose of handler.disposers) dispose();
+      this.#handlers.delete(signature);
+    }
+    this.#records.delete(signature);
+    this.#recipes.delete(signature);
+    if (this.#container.isBound(signature)) this.#container.unbind(signature);
+  }
+}
+
+function overrideRecipe<T>(target: OverrideTarget<T>): Recipe {
+  if ('useClass' in target) return (container, identifier) => void container.bind(identifier).to(target.useClass).inTransientScope();
+  if ('useValue' in target) return (container, identifier) => void container.bind(identifier).toConstantValue(target.useValue);
+  if ('useFactory' in target) return (container, identifier) => void container.bind(identifier).toDynamicValue(target.useFactory).inTransientScope();
+  throw new BindingOverrideError('(override)', 'the target must have useClass, useValue or useFactory');
+}

@@ -1,0 +1,50 @@
+/** An opaque handle returned by `Clock.setTimeout`. */
+export type TimerHandle = { readonly __timer: unique symbol } | object;
+
+/**
+ * Where time comes from. Typing delays, waits, cooldowns and handler timeouts all read this
+ * seam (bound as `TOKENS.Clock`), so tests drive them with `ManualClock` instead of sleeping.
+ */
+export interface Clock {
+  /** Milliseconds since the Unix epoch. */
+  now(): number;
+  /** Runs `callback` after `delayMs`. Timers never keep the process alive on their own. */
+  setTimeout(callback: () => void, delayMs: number): TimerHandle;
+  clearTimeout(handle: TimerHandle): void;
+  /** Resolves after `delayMs`, or rejects with the signal's reason when it aborts. */
+  sleep(delayMs: number, signal?: AbortSignal): Promise<void>;
+}
+
+export function sleepOn(clock: Clock, delayMs: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = (): void => {
+      clock.clearTimeout(handle);
+      reject(signal!.reason);
+    };
+    const handle = clock.setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, delayMs);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** The real clock: `Date.now` and unref'd Node timers. */
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout(callback, delayMs) {
+    const timer = setTimeout(callback, Math.max(0, delayMs));
+    timer.unref();
+    return timer;
+  },
+  clearTimeout(handle) {
+    clearTimeout(handle as NodeJS.Timeout);
+  },
+  sleep(delayMs, signal) {
+    return sleepOn(systemClock, delayMs, signal);
+  },
+};

@@ -1,0 +1,75 @@
+import { type Clock, type TimerHandle, sleepOn } from './clock.js';
+
+interface ManualTimer {
+  at: number;
+  seq: number;
+  callback: () => void;
+}
+
+/**
+ * A clock that moves only when told to. `advance(ms)` fires every timer that falls due, in
+ * time order, letting pending promise callbacks run between timers, so code awaiting a
+ * `sleep` continues as it would with real time.
+ */
+export class ManualClock implements Clock {
+  #now: number;
+  #seq = 0;
+  readonly #timers = new Set<ManualTimer>();
+
+  constructor(startMs = Date.UTC(2026, 0, 1)) {
+    this.#now = startMs;
+  }
+
+  now(): number {
+    return this.#now;
+  }
+
+  setTimeout(callback: () => void, delayMs: number): TimerHandle {
+    const timer: ManualTimer = { at: this.#now + Math.max(0, delayMs), seq: this.#seq++, callback };
+    this.#timers.add(timer);
+    return timer;
+  }
+
+  clearTimeout(handle: TimerHandle): void {
+    this.#timers.delete(handle as ManualTimer);
+  }
+
+  sleep(delayMs: number, signal?: AbortSignal): Promise<void> {
+    return sleepOn(this, delayMs, signal);
+  }
+
+  /** Number of timers not yet fired. */
+  get pendingTimers(): number {
+    return this.#timers.size;
+  }
+
+  /** Moves time forward by `ms`, firing due timers in order. */
+  async advance(ms: number): Promise<void> {
+    const target = this.#now + ms;
+    await flushMicrotasks();
+    for (;;) {
+      const next = this.#nextDue(target);
+      if (next === undefined) break;
+      this.#timers.delete(next);
+      this.#now = next.at;
+      next.callback();
+      await flushMicrotasks();
+    }
+    this.#now = target;
+    await flushMicrotasks();
+  }
+
+  #nextDue(limit: number): ManualTimer | undefined {
+    let best: ManualTimer | undefined;
+    for (const timer of this.#timers) {
+      if (timer.at > limit) continue;
+      if (best === undefined || timer.at < best.at || (timer.at === best.at && timer.seq < best.seq)) best = timer;
+    }
+    return best;
+  }
+}
+
+/** Lets every already-queued promise callback (and the ones they queue) run. */
+export async function flushMicrotasks(): Promise<void> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+}

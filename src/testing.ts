@@ -1,0 +1,9 @@
+/**
+ * moonglass/testing: what a plugin author needs to test a plugin. Time that moves only when
+ * told to, randomness that is fixed, and a logger whose lines can be asserted on.
+ */
+export { ManualClock, flushMicrotasks } from './kernel/time/manual-clock.js';
+export { SeededRandom, SequenceRandom } from './kernel/time/random.js';
+export { createMemoryLogger } from './kernel/logger/memory-logger.js';
+
+export type { LogRecord } from './kernel/logger/memory-logger.js';

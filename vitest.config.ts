@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+// `source` makes `import ... from 'moonglass'` (package self-reference) resolve to src/,
+// the same files the tests import by path: one copy of every class.
+const conditions = ['source', 'import', 'module', 'node', 'default'];
+
+export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ['source'] } },
+  test: {
+    include: ['test/**/*.test.ts'],
+    setupFiles: ['test/setup.ts'],
+    testTimeout: 20_000,
+    restoreMocks: true,
+  },
+});
