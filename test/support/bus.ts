@@ -8,5 +8,5 @@ export function createTestBus(defaultTimeoutSeconds?: number) {
   const { logger, records } = createMemoryLogger();
   const bus = new EventBus({ clock, logger, ...(defaultTimeoutSeconds === undefined ? {} : { defaultTimeoutSeconds }) });
   const warnings = () => records.filter((record) => record.level === 'warn');
-  return { bus, clock, records, warnings };
+  return { bus, clock, logger, records, warnings };
 }

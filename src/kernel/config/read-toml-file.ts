@@ -9,7 +9,8 @@ export function readTomlFile(file: string): Record<string, unknown> | undefined 
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
     throw new ConfigFileError(file, [{ path: '', reason: `cannot be read: ${describeError(error)}` }], { cause: error });
   }
   try {

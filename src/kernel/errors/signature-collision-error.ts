@@ -6,11 +6,13 @@ export class SignatureCollisionError extends MoonglassError {
   readonly existingOwner: string;
   readonly newOwner: string;
 
-  constructor(signature: string, existingOwner: string, newOwner: string) {
+  constructor(signature: string, existingOwner: string, newOwner: string, classes?: { existing: string; added: string }) {
+    const existing = classes === undefined ? '' : ` (class ${classes.existing})`;
+    const added = classes === undefined ? '' : ` (class ${classes.added})`;
     super(
       'MG_SIGNATURE_COLLISION',
-      `signature "${signature}" is already registered by plugin "${existingOwner}"; ` +
-        `plugin "${newOwner}" cannot register it again. Rename the component, or override the ` +
+      `signature "${signature}" is already registered by plugin "${existingOwner}"${existing}; ` +
+        `plugin "${newOwner}"${added} cannot register it again. Rename the component, or override the ` +
         'existing binding on purpose with registry.override().',
     );
     this.signature = signature;

@@ -4,19 +4,19 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { Logger } from '../logger/logger.js';
 import { type Disposer, once } from '../scope/disposer.js';
 import type { Clock } from '../time/clock.js';
-import { DeadlineScheduler, TIMED_OUT } from './deadline-scheduler.js';
+import { DeadlineScheduler } from './deadline-scheduler.js';
 import { EventDecision } from './event-decision.js';
 import type { EventName, EventParams } from './event-payloads.js';
-import { type HandlerResult, judgeHandlerResult } from './handler-result.js';
+import type { EventHandlerFunction } from './event-handler-function.js';
+import type { HandlerResult } from './handler-result.js';
+import { PublishRun, type RunContext } from './publish-run.js';
+import type { SubscriberInfo, Subscription } from './subscription.js';
+
+export type { EventHandlerFunction } from './event-handler-function.js';
+export type { SubscriberInfo } from './subscription.js';
 
 /** The default per-handler timeout, in seconds (the NDFC seed's 30 s). */
 export const DEFAULT_EVENT_HANDLER_TIMEOUT_SECONDS = 30;
-
-/** A subscriber: gets the event name and a shallow copy of the current params. */
-export type EventHandlerFunction<E extends string = string> = (
-  eventName: E,
-  params: EventParams<E>,
-) => HandlerResult<EventParams<E>> | PromiseLike<HandlerResult<EventParams<E>>>;
 
 export interface SubscribeOptions {
   /** Higher runs first; equal weights run in subscription order. Default 0. */
@@ -38,34 +38,25 @@ export interface PublishResult<P> {
   params: P;
 }
 
-/** A read-only view of one subscription, for listings (the console's events page). */
-export interface SubscriberInfo {
-  event: string;
-  label: string;
-  owner: string | undefined;
-  weight: number;
-  timeout: number | null | undefined;
-  order: number;
-}
-
-interface Subscription extends SubscriberInfo {
-  handler: EventHandlerFunction;
-}
+/** How late a handler timeout may fire, in exchange for reading the clock once per window. */
+export const DEFAULT_TIMEOUT_PRECISION_MS = 10;
 
 export interface EventBusOptions {
   clock: Clock;
   logger: Logger;
   defaultTimeoutSeconds?: number;
+  /**
+   * A handler timeout fires after its time, never before, and at most this many
+   * milliseconds after (default 10). 0 makes every timeout exact at the cost of a clock
+   * read per async handler call.
+   */
+  timeoutPrecisionMs?: number;
 }
 
 function isPlainRecord(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 function validateTimeout(functionName: string, value: unknown): void {
@@ -84,21 +75,26 @@ function validateTimeout(functionName: string, value: unknown): void {
  */
 export class EventBus {
   readonly #logger: Logger;
-  readonly #deadlines: DeadlineScheduler;
+  readonly #runContext: RunContext;
   /** Sorted by (-weight, order); replaced, never mutated, so a running publish is unaffected. */
   readonly #subscriptions = new Map<string, readonly Subscription[]>();
-  #defaultTimeoutSeconds: number;
   #order = 0;
 
   constructor(options: EventBusOptions) {
     this.#logger = options.logger;
-    this.#deadlines = new DeadlineScheduler(options.clock);
-    this.#defaultTimeoutSeconds = options.defaultTimeoutSeconds ?? DEFAULT_EVENT_HANDLER_TIMEOUT_SECONDS;
+    this.#runContext = {
+      scheduler: new DeadlineScheduler({
+        clock: options.clock,
+        precisionMs: options.timeoutPrecisionMs ?? DEFAULT_TIMEOUT_PRECISION_MS,
+      }),
+      defaultTimeoutSeconds: options.defaultTimeoutSeconds ?? DEFAULT_EVENT_HANDLER_TIMEOUT_SECONDS,
+      warn: (subscription, problem, fields) => this.#warn(subscription, problem, fields),
+    };
   }
 
   /** The timeout, in seconds, of handlers that declare none. `<= 0` means none. */
   get defaultTimeoutSeconds(): number {
-    return this.#defaultTimeoutSeconds;
+    return this.#runContext.defaultTimeoutSeconds;
   }
 
   /** Changes the default timeout for every handler that declares none, including existing ones. */
@@ -106,11 +102,15 @@ export class EventBus {
     if (typeof seconds !== 'number' || Number.isNaN(seconds)) {
       throw new InvalidArgumentError('setEventHandlerTimeout', 'seconds', seconds, 'a number (<= 0 disables the timeout)');
     }
-    this.#defaultTimeoutSeconds = seconds;
+    this.#runContext.defaultTimeoutSeconds = seconds;
   }
 
   /** Adds a handler to `eventName`; returns its disposer. */
-  subscribe<E extends EventName>(eventName: E, handler: EventHandlerFunction<E>, options: SubscribeOptions = {}): Disposer {
+  subscribe<E extends EventName, P extends EventParams<E> = EventParams<E>>(
+    eventName: E,
+    handler: (eventName: E, params: P) => HandlerResult<P> | PromiseLike<HandlerResult<P>>,
+    options: SubscribeOptions = {},
+  ): Disposer {
     if (typeof eventName !== 'string' || eventName.length === 0) {
       throw new EventPublishError(eventName, 'cannot subscribe: the event name must be a non-empty string');
     }
@@ -155,55 +155,20 @@ export class EventBus {
    * Runs the chain for `eventName`. With no subscribers: SUCCESS and a copy of `params`.
    * Throws `EventPublishError` for an empty name or params that are not a plain object.
    */
-  async publish<E extends EventName>(eventName: E, params: EventParams<E>): Promise<PublishResult<EventParams<E>>> {
+  publish<E extends EventName>(eventName: E, params: EventParams<E>): Promise<PublishResult<EventParams<E>>> {
     if (typeof eventName !== 'string' || eventName.length === 0) {
-      throw new EventPublishError(eventName, 'cannot publish: the event name must be a non-empty string');
+      return Promise.reject(new EventPublishError(eventName, 'cannot publish: the event name must be a non-empty string'));
     }
     if (!isPlainRecord(params)) {
-      throw new EventPublishError(eventName, `cannot publish: params must be a plain object, got ${describeParams(params)}`);
+      return Promise.reject(
+        new EventPublishError(eventName, `cannot publish: params must be a plain object, got ${describeParams(params)}`),
+      );
     }
     const subscriptions = this.#subscriptions.get(eventName);
-    if (subscriptions === undefined) return { decision: EventDecision.SUCCESS, params: { ...params } as EventParams<E> };
-
-    const expectedKeys = Object.keys(params);
-    let current: Record<string, unknown> = params;
-    let decision: EventDecision = EventDecision.SUCCESS;
-    for (const subscription of subscriptions) {
-      let result: unknown;
-      try {
-        result = subscription.handler(eventName, { ...current });
-        if (isThenable(result)) {
-          const timeoutMs = this.#timeoutMs(subscription);
-          result = timeoutMs > 0 ? await this.#deadlines.race(result, timeoutMs) : await result;
-          if (result === TIMED_OUT) {
-            decision = EventDecision.PASS;
-            this.#warn(subscription, `timed out after ${timeoutMs / 1000} s; counts as PASS`);
-            continue;
-          }
-        }
-      } catch (error) {
-        decision = EventDecision.PASS;
-        this.#warn(subscription, 'threw; counts as PASS', { error: describeError(error) });
-        continue;
-      }
-      const judged = judgeHandlerResult(result, expectedKeys);
-      if (!judged.ok) {
-        decision = EventDecision.PASS;
-        const keys = judged.added === undefined ? {} : { added_keys: judged.added, removed_keys: judged.removed };
-        this.#warn(subscription, `${judged.problem}; counts as PASS`, keys);
-        continue;
-      }
-      decision = judged.decision;
-      if (decision === EventDecision.PASS) continue;
-      current = judged.params;
-      if (decision === EventDecision.STOP) break;
+    if (subscriptions === undefined) {
+      return Promise.resolve({ decision: EventDecision.SUCCESS, params: { ...params } as EventParams<E> });
     }
-    return { decision, params: (current === params ? { ...params } : current) as EventParams<E> };
-  }
-
-  #timeoutMs(subscription: Subscription): number {
-    const seconds = subscription.timeout ?? this.#defaultTimeoutSeconds;
-    return seconds > 0 ? seconds * 1000 : 0;
+    return PublishRun.start(this.#runContext, eventName, subscriptions, params) as Promise<PublishResult<EventParams<E>>>;
   }
 
   #warn(subscription: Subscription, problem: string, fields: Record<string, unknown> = {}): void {

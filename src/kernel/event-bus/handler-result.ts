@@ -40,11 +40,27 @@ export function judgeHandlerResult(result: unknown, expectedKeys: readonly strin
   return { ok: true, decision, params };
 }
 
+/**
+ * The allocation-free check the bus runs on every result: a `[decision, params]` pair with
+ * a known decision and a plain-object params holding exactly `expectedKeys`. When it fails,
+ * `judgeHandlerResult` says why.
+ */
+export function isAcceptableResult(result: unknown, expectedKeys: readonly string[]): boolean {
+  if (!Array.isArray(result) || result.length !== 2) return false;
+  const decision: unknown = result[0];
+  if (decision !== 'SUCCESS' && decision !== 'PASS' && decision !== 'STOP') return false;
+  const params: unknown = result[1];
+  return isPlainRecord(params) && hasSameKeys(params, expectedKeys);
+}
+
 function hasSameKeys(params: Record<string, unknown>, expectedKeys: readonly string[]): boolean {
-  let count = 0;
-  // eslint-disable-next-line guard-for-in -- params is a plain object (checked above)
-  for (const _key in params) count += 1;
-  if (count !== expectedKeys.length) return false;
+  const keys = Object.keys(params);
+  const count = expectedKeys.length;
+  if (keys.length !== count) return false;
+  // Usually the handler returns its copy (or a spread of it): same keys, same order.
+  let index = 0;
+  while (index < count && keys[index] === expectedKeys[index]) index += 1;
+  if (index === count) return true;
   for (const key of expectedKeys) {
     if (!Object.hasOwn(params, key)) return false;
   }

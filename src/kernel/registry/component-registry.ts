@@ -72,7 +72,7 @@ export class ComponentRegistry {
   attachPlugin(scope: PluginScope, plugin: object, logger: Logger): Disposer {
     scope.assertActive('attachPlugin');
     const pluginId = scope.id;
-    if (this.#attachedPlugins.has(pluginId)) throw new SignatureCollisionError(`${pluginId}:*:*`, pluginId, pluginId);
+    if (this.#attachedPlugins.has(pluginId)) throw new BindingOverrideError(`plugin ${pluginId}`, 'a plugin with this id is attached already');
     const owns = (constraints: Parameters<typeof requestOwner>[0]): boolean => requestOwner(constraints) === pluginId;
     const pluginBinding = this.#container.bind(TOKENS.Plugin).toConstantValue(plugin).when(owns).getIdentifier();
     const loggerBinding = this.#container.bind(TOKENS.Logger).toConstantValue(logger).when(owns).getIdentifier();
@@ -96,7 +96,12 @@ export class ComponentRegistry {
     }
     const signature = formatSignature({ pluginId: scope.id, kind: metadata.kind, name: metadata.name });
     const existing = this.#records.get(signature);
-    if (existing !== undefined) throw new SignatureCollisionError(signature, existing.pluginId, scope.id);
+    if (existing !== undefined) {
+      throw new SignatureCollisionError(signature, existing.pluginId, scope.id, {
+        existing: existing.componentClass.name,
+        added: componentClass.name,
+      });
+    }
     scope.assertActive(`component ${signature}`);
 
     const recipe: Recipe = (container, identifier) =>

@@ -12,9 +12,9 @@ export interface HostRuntime {
 const storage = new AsyncLocalStorage<HostRuntime>();
 const running = new Set<HostRuntime>();
 
-/** Runs `fn` (and everything it starts) as part of `runtime`. */
-export function runInHost<T>(runtime: HostRuntime, fn: () => T): T {
-  return storage.run(runtime, fn);
+/** Runs `fn(...args)` (and everything it starts) as part of `runtime`. */
+export function runInHost<A extends unknown[], T>(runtime: HostRuntime, fn: (...args: A) => T, ...args: A): T {
+  return storage.run(runtime, fn, ...args);
 }
 
 /** Marks a host as running (or stopped), for calls made outside any host's async context. */

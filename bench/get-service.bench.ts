@@ -1,0 +1,53 @@
+import 'reflect-metadata';
+import { inject } from 'inversify';
+import { createHost } from '../src/app/create-host.js';
+import { service } from '../src/kernel/components/decorators.js';
+import type { Logger } from '../src/kernel/logger/logger.js';
+import { createMemoryLogger } from '../src/kernel/logger/memory-logger.js';
+import { getService } from '../src/kernel/runtime/module-api.js';
+import type { Clock } from '../src/kernel/time/clock.js';
+import { TOKENS } from '../src/kernel/tokens.js';
+import { type BenchCase, printGoal, printTable, runInterleaved } from './harness.js';
+
+/** A typical service: two injected dependencies, one of them plugin-scoped. */
+@service('chat_core')
+class ChatCore {
+  constructor(
+    @inject(TOKENS.Logger) readonly logger: Logger,
+    @inject(TOKENS.Clock) readonly clock: Clock,
+  ) {}
+}
+
+const SIGNATURE = 'neo_default_chatter:service:chat_core';
+
+export async function benchGetService(): Promise<boolean> {
+  const { logger } = createMemoryLogger('error');
+  const host = createHost({ logger, appConfig: {} });
+  await host.start();
+  // Twenty plugins attached, as in a real bot, so the plugin-scoped tokens have rivals.
+  for (let index = 0; index < 19; index += 1) {
+    const scope = host.createScope(`plugin_${index}`);
+    host.registry.attachPlugin(scope, { id: scope.id }, logger);
+  }
+  const scope = host.createScope('neo_default_chatter');
+  host.registry.attachPlugin(scope, { id: scope.id }, logger);
+  host.registry.register(scope, ChatCore);
+  const { container, registry } = host;
+  const clock = host.clock;
+
+  const cases: BenchCase[] = [
+    { name: 'new ChatCore(logger, clock)', fn: () => new ChatCore(logger, clock) },
+    { name: 'container.get(signature)', fn: () => container.get(SIGNATURE) },
+    { name: 'registry.get(signature)', fn: () => registry.get(SIGNATURE) },
+    { name: 'getService(signature)', fn: () => getService(SIGNATURE) },
+    { name: 'getService(missing signature)', fn: () => getService('nobody:service:missing') },
+  ];
+  const results = await runInterleaved(cases, { batch: 200_000, rounds: 15 });
+  await host.stop();
+  printTable('getService against raw container.get of the same binding', results, (name) =>
+    name.startsWith('new') || name.startsWith('container') ? undefined : 'container.get(signature)',
+  );
+  const get = (name: string) => results.find((result) => result.name === name)!.nsPerOp;
+  console.log(`  container.get / new: ${(get('container.get(signature)') / get('new ChatCore(logger, clock)')).toFixed(1)}x (the cost of DI itself)`);
+  return printGoal('getService / container.get', get('getService(signature)') / get('container.get(signature)'), 1.3);
+}

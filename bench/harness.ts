@@ -1,0 +1,75 @@
+/**
+ * A small interleaved benchmark harness. Each case runs in batches; rounds alternate between
+ * the cases so machine noise hits all of them alike, and the median of the rounds is kept.
+ * Ratios against a baseline measured in the same run are what to read, not absolute times.
+ */
+export interface BenchCase {
+  name: string;
+  fn: () => unknown;
+  /** Await each call (for functions returning promises). */
+  async?: boolean;
+}
+
+export interface BenchResult {
+  name: string;
+  /** Median nanoseconds per call over the rounds. */
+  nsPerOp: number;
+}
+
+export interface BenchOptions {
+  /** Calls per timed batch. */
+  batch?: number;
+  /** Timed rounds per case (after warm-up). */
+  rounds?: number;
+}
+
+async function timeBatch(benchCase: BenchCase, batch: number): Promise<number> {
+  const { fn } = benchCase;
+  const start = process.hrtime.bigint();
+  if (benchCase.async) {
+    for (let index = 0; index < batch; index += 1) await fn();
+  } else {
+    for (let index = 0; index < batch; index += 1) fn();
+  }
+  return Number(process.hrtime.bigint() - start) / batch;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export async function runInterleaved(cases: readonly BenchCase[], options: BenchOptions = {}): Promise<BenchResult[]> {
+  const batch = options.batch ?? 20_000;
+  const rounds = options.rounds ?? 15;
+  for (const benchCase of cases) await timeBatch(benchCase, batch); // warm-up: let V8 optimise
+  const samples = cases.map(() => [] as number[]);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, benchCase] of cases.entries()) samples[index]!.push(await timeBatch(benchCase, batch));
+  }
+  return cases.map((benchCase, index) => ({ name: benchCase.name, nsPerOp: median(samples[index]!) }));
+}
+
+export function formatNs(ns: number): string {
+  return ns >= 1000 ? `${(ns / 1000).toFixed(2)} µs` : `${ns.toFixed(1)} ns`;
+}
+
+/** Prints a result table with each row's ratio to `baseline`. */
+export function printTable(title: string, results: readonly BenchResult[], baselineName: (name: string) => string | undefined): void {
+  console.log(`\n${title}`);
+  const byName = new Map(results.map((result) => [result.name, result]));
+  const width = Math.max(...results.map((result) => result.name.length));
+  for (const result of results) {
+    const baseline = byName.get(baselineName(result.name) ?? '');
+    const ratio = baseline !== undefined && baseline !== result ? `  ${(result.nsPerOp / baseline.nsPerOp).toFixed(2)}x ${baseline.name}` : '';
+    console.log(`  ${result.name.padEnd(width)}  ${formatNs(result.nsPerOp).padStart(10)}${ratio}`);
+  }
+}
+
+/** Prints whether a measured ratio meets its goal. */
+export function printGoal(label: string, ratio: number, goal: number): boolean {
+  const met = ratio <= goal;
+  console.log(`  goal: ${label} <= ${goal}x -> ${ratio.toFixed(2)}x ${met ? 'MET' : 'MISSED'}`);
+  return met;
+}

@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import * as moonglass from 'moonglass';
+import * as testing from 'moonglass/testing';
+
+describe('the public API', () => {
+  it('exports exactly these runtime names from "moonglass"', () => {
+    expect(Object.keys(moonglass).sort()).toEqual(
+      [
+        'AppConfigSchema',
+        'BaseEventHandler',
+        'BindingOverrideError',
+        'COMPONENT_KINDS',
+        'ComponentDeclarationError',
+        'ComponentKind',
+        'ComponentRegistry',
+        'ComponentResolutionError',
+        'ConfigFileError',
+        'DEFAULT_EVENT_HANDLER_TIMEOUT_SECONDS',
+        'DEFAULT_TOOL_TIMEOUT_MS',
+        'ERROR_CODES',
+        'EventBus',
+        'EventDecision',
+        'EventPublishError',
+        'EventType',
+        'HOST_VERSION',
+        'Host',
+        'HostNotRunningError',
+        'HostStateError',
+        'InvalidArgumentError',
+        'MoonglassError',
+        'PluginScope',
+        'ScopeInactiveError',
+        'SideEffect',
+        'SignatureCollisionError',
+        'SignatureError',
+        'TOKENS',
+        'ToolDeclarationError',
+        'action',
+        'chatter',
+        'createHost',
+        'createLogger',
+        'eventHandler',
+        'formatSignature',
+        'getService',
+        'inject',
+        'injectable',
+        'isSignature',
+        'parseSignature',
+        'pluginLogger',
+        'publishEvent',
+        'service',
+        'setEventHandlerTimeout',
+        'systemClock',
+        'systemRandom',
+        'tool',
+      ].sort(),
+    );
+  });
+
+  it('exports the test kit from "moonglass/testing"', () => {
+    expect(Object.keys(testing).sort()).toEqual(['ManualClock', 'SeededRandom', 'SequenceRandom', 'createMemoryLogger', 'flushMicrotasks']);
+  });
+
+  it('lists every exported error class in the error catalogue, and the README documents every code', () => {
+    const errorClasses = Object.entries(moonglass).filter(
+      ([name, value]) => typeof value === 'function' && name.endsWith('Error') && name !== 'MoonglassError',
+    );
+    expect(errorClasses.length).toBeGreaterThan(10);
+    const codes = new Set(Object.keys(moonglass.ERROR_CODES));
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    for (const [name, ErrorClass] of errorClasses) {
+      const source = ErrorClass.toString();
+      const code = /'(MG_[A-Z_]+)'/.exec(source)?.[1];
+      expect(code, `${name} names its code`).toBeDefined();
+      expect(codes.has(code!), `${name}'s code ${code} is in ERROR_CODES`).toBe(true);
+      expect(moonglass.MoonglassError.isInstance(Object.create((ErrorClass as { prototype: object }).prototype))).toBe(true);
+    }
+    for (const code of codes) expect(readme, `README documents ${code}`).toContain(`\`${code}\``);
+  });
+
+  it('recognises moonglass errors across package copies by the Symbol.for marker', () => {
+    const foreign = { [Symbol.for('moonglass.error')]: true, code: 'MG_SIGNATURE_INVALID' };
+    expect(moonglass.MoonglassError.isInstance(foreign)).toBe(true);
+    expect(moonglass.MoonglassError.hasCode(foreign, 'MG_SIGNATURE_INVALID')).toBe(true);
+    expect(moonglass.MoonglassError.isInstance(new Error('plain'))).toBe(false);
+  });
+});
