@@ -9,6 +9,7 @@ import { EventDecision } from './event-decision.js';
 import type { EventName, EventParams } from './event-payloads.js';
 import type { EventHandlerFunction } from './event-handler-function.js';
 import type { HandlerResult } from './handler-result.js';
+import { makeParamsCloner, type ParamsCloner, sameKeyList } from './params-cloner.js';
 import { PublishRun, type RunContext } from './publish-run.js';
 import type { SubscriberInfo, Subscription } from './subscription.js';
 
@@ -78,6 +79,8 @@ export class EventBus {
   readonly #runContext: RunContext;
   /** Sorted by (-weight, order); replaced, never mutated, so a running publish is unaffected. */
   readonly #subscriptions = new Map<string, readonly Subscription[]>();
+  /** Per event, the copier for the key set it was last published with. */
+  readonly #cloners = new Map<string, { keys: readonly string[]; clone: ParamsCloner }>();
   #order = 0;
 
   constructor(options: EventBusOptions) {
@@ -136,7 +139,10 @@ export class EventBus {
     this.#subscriptions.set(eventName, [...current.slice(0, index), subscription, ...current.slice(index)]);
     return once(() => {
       const remaining = (this.#subscriptions.get(eventName) ?? []).filter((other) => other !== subscription);
-      if (remaining.length === 0) this.#subscriptions.delete(eventName);
+      if (remaining.length === 0) {
+        this.#subscriptions.delete(eventName);
+        this.#cloners.delete(eventName);
+      }
       else this.#subscriptions.set(eventName, remaining);
     });
   }
@@ -168,7 +174,15 @@ export class EventBus {
     if (subscriptions === undefined) {
       return Promise.resolve({ decision: EventDecision.SUCCESS, params: { ...params } as EventParams<E> });
     }
-    return PublishRun.start(this.#runContext, eventName, subscriptions, params) as Promise<PublishResult<EventParams<E>>>;
+    const keys = Object.keys(params);
+    let cloner = this.#cloners.get(eventName);
+    if (cloner === undefined || !sameKeyList(cloner.keys, keys)) {
+      cloner = { keys, clone: makeParamsCloner(keys) };
+      this.#cloners.set(eventName, cloner);
+    }
+    return PublishRun.start(this.#runContext, eventName, subscriptions, params, cloner.keys, cloner.clone) as Promise<
+      PublishResult<EventParams<E>>
+    >;
   }
 
   #warn(subscription: Subscription, problem: string, fields: Record<string, unknown> = {}): void {

@@ -2,6 +2,7 @@ import { describeError } from '../errors/describe-error.js';
 import type { DeadlineScheduler, Watched } from './deadline-scheduler.js';
 import { EventDecision } from './event-decision.js';
 import { isAcceptableResult, judgeHandlerResult } from './handler-result.js';
+import type { ParamsCloner } from './params-cloner.js';
 import type { Subscription } from './subscription.js';
 
 type Params = Record<string, unknown>;
@@ -26,6 +27,7 @@ interface ChainState {
   readonly eventName: string;
   readonly subscriptions: readonly Subscription[];
   readonly expectedKeys: readonly string[];
+  readonly clone: ParamsCloner;
   readonly original: Params;
   readonly resolve: (result: { decision: EventDecision; params: Params }) => void;
   current: Params;
@@ -70,13 +72,16 @@ export class PublishRun implements Watched {
     eventName: string,
     subscriptions: readonly Subscription[],
     params: Params,
+    expectedKeys: readonly string[],
+    clone: ParamsCloner,
   ): Promise<{ decision: EventDecision; params: Params }> {
     const promise = new Promise(captureResolve);
     new PublishRun({
       context,
       eventName,
       subscriptions,
-      expectedKeys: Object.keys(params),
+      expectedKeys,
+      clone,
       original: params,
       resolve: capturedResolve!,
       current: params,
@@ -101,7 +106,7 @@ export class PublishRun implements Watched {
   /** Runs the chain and resolves the publish; never rejects (fail-open to the end). */
   async #run(): Promise<void> {
     const state = this.#state;
-    const { subscriptions, context, eventName, expectedKeys } = state;
+    const { subscriptions, context, eventName, expectedKeys, clone } = state;
     // Hot path: locals, no allocation besides the params copy; state is written back before
     // each await so that expire() can hand the chain to a fresh run.
     let { index, current, decision } = state;
@@ -110,7 +115,7 @@ export class PublishRun implements Watched {
       const subscription = subscriptions[index]!;
       let result: unknown;
       try {
-        result = subscription.handler(eventName, { ...current });
+        result = subscription.handler(eventName, clone(current));
         if (isThenable(result)) {
           state.index = index;
           state.current = current;
@@ -150,7 +155,7 @@ export class PublishRun implements Watched {
       });
     }
     if (this.#retired) return;
-    state.resolve({ decision, params: current === state.original ? { ...current } : current });
+    state.resolve({ decision, params: current === state.original ? clone(current) : current });
   }
 
   #stopWatching(): void {
