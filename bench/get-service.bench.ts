@@ -37,12 +37,12 @@ export async function benchGetService(): Promise<boolean> {
 
   const cases: BenchCase[] = [
     { name: 'new ChatCore(logger, clock)', fn: () => new ChatCore(logger, clock) },
-    { name: 'container.get(signature)', fn: () => container.get(SIGNATURE) },
-    { name: 'registry.get(signature)', fn: () => registry.get(SIGNATURE) },
     { name: 'getService(signature)', fn: () => getService(SIGNATURE) },
+    { name: 'registry.get(signature)', fn: () => registry.get(SIGNATURE) },
+    { name: 'container.get(signature)', fn: () => container.get(SIGNATURE) },
     { name: 'getService(missing signature)', fn: () => getService('nobody:service:missing') },
   ];
-  const results = await runInterleaved(cases, { batch: 200_000, rounds: 15 });
+  const results = await runInterleaved(cases, { batch: 200_000, rounds: 20 });
   await host.stop();
   printTable('getService against raw container.get of the same binding', results, (name) =>
     name.startsWith('new') || name.startsWith('container') ? undefined : 'container.get(signature)',

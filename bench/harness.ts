@@ -1,6 +1,8 @@
 /**
  * A small interleaved benchmark harness. Each case runs in batches; rounds alternate between
  * the cases so machine noise hits all of them alike, and the median of the rounds is kept.
+ * The order rotates every round: a case that runs right after an allocating one pays for
+ * that one's garbage collection, so no case may always hold the same position.
  * Ratios against a baseline measured in the same run are what to read, not absolute times.
  */
 export interface BenchCase {
@@ -42,11 +44,14 @@ function median(values: number[]): number {
 
 export async function runInterleaved(cases: readonly BenchCase[], options: BenchOptions = {}): Promise<BenchResult[]> {
   const batch = options.batch ?? 20_000;
-  const rounds = options.rounds ?? 15;
+  const rounds = options.rounds ?? 20;
   for (const benchCase of cases) await timeBatch(benchCase, batch); // warm-up: let V8 optimise
   const samples = cases.map(() => [] as number[]);
   for (let round = 0; round < rounds; round += 1) {
-    for (const [index, benchCase] of cases.entries()) samples[index]!.push(await timeBatch(benchCase, batch));
+    for (let offset = 0; offset < cases.length; offset += 1) {
+      const index = (round + offset) % cases.length;
+      samples[index]!.push(await timeBatch(cases[index]!, batch));
+    }
   }
   return cases.map((benchCase, index) => ({ name: benchCase.name, nsPerOp: median(samples[index]!) }));
 }

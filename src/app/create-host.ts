@@ -10,7 +10,7 @@ import type { Logger, LogLevel } from '../kernel/logger/logger.js';
 import { pluginLogger } from '../kernel/logger/create-logger.js';
 import { ComponentRegistry } from '../kernel/registry/component-registry.js';
 import type { ServiceTypes } from '../kernel/registry/service-types.js';
-import { type HostRuntime, runInHost, setHostRunning } from '../kernel/runtime/host-runtime.js';
+import { type HostRuntime, setHostRunning } from '../kernel/runtime/host-runtime.js';
 import { PluginScope } from '../kernel/scope/plugin-scope.js';
 import { type Clock, systemClock } from '../kernel/time/clock.js';
 import { type Random, systemRandom } from '../kernel/time/random.js';
@@ -41,8 +41,8 @@ export interface HostInfo {
 export type HostState = 'created' | 'starting' | 'running' | 'stopping' | 'stopped';
 
 /**
- * One bot host: the container, the registry, the bus and the core services, plus the
- * module-level API (`getService`, `publishEvent`) bound to it while it runs.
+ * One bot host: the container, the registry, the bus and the core services. While it runs
+ * (and no other host does), the module-level API (`getService`, `publishEvent`) reaches it.
  */
 export class Host implements HostRuntime {
   readonly container: Container;
@@ -128,11 +128,6 @@ export class Host implements HostRuntime {
     return scope;
   }
 
-  /** Runs `fn` inside this host, so module-level calls (`getService` ...) reach it. */
-  run<T>(fn: () => T): T {
-    return runInHost(this, fn);
-  }
-
   getService<S extends keyof ServiceTypes>(signature: S): ServiceTypes[S] | undefined;
   getService<T = unknown>(signature: string): T | undefined;
   getService(signature: string): unknown {
@@ -140,17 +135,12 @@ export class Host implements HostRuntime {
   }
 
   publishEvent<E extends EventName>(eventName: E, params: EventParams<E>): Promise<PublishResult<EventParams<E>>> {
-    return runInHost(this, publishOn<E>, this.bus, eventName, params);
+    return this.bus.publish(eventName, params);
   }
 
   setEventHandlerTimeout(seconds: number): void {
     this.bus.setDefaultTimeout(seconds);
   }
-}
-
-// A named function rather than a closure: publishEvent is hot, and closures cost extra under tsx.
-function publishOn<E extends EventName>(bus: EventBus, eventName: E, params: EventParams<E>): Promise<PublishResult<EventParams<E>>> {
-  return bus.publish(eventName, params);
 }
 
 /** Builds a host. Nothing runs until `await host.start()`. */

@@ -11,7 +11,7 @@ export const ERROR_CODES = {
   MG_SCOPE_INACTIVE: 'Something tried to register on a plugin scope that was already disposed.',
   MG_EVENT_PUBLISH: 'publishEvent was called with an empty event name or with params that are not a plain object.',
   MG_HOST_STATE: 'A host method was called in the wrong lifecycle state (start() twice, config before start()).',
-  MG_HOST_NOT_RUNNING: 'A host-level function (getService, publishEvent ...) was called while no host is running.',
+  MG_HOST_NOT_RUNNING: 'A module-level function (getService, publishEvent ...) was called while no host, or more than one, is running.',
   MG_CONFIG_FILE: 'A configuration file cannot be read, parsed or validated; the message names the file and each field.',
   MG_TOOL_DECLARATION: 'A @tool declaration is invalid (sync body, bad name, missing description, duplicate name ...).',
   MG_INVALID_ARGUMENT: 'A public function was called with an argument outside its documented range.',

@@ -1,15 +1,20 @@
 import { MoonglassError } from './moonglass-error.js';
 
-/** A host-level function was called outside any running host. */
+/** A module-level function was called with no running host, or with several to choose from. */
 export class HostNotRunningError extends MoonglassError {
   readonly operation: string;
+  readonly runningHosts: number;
 
-  constructor(operation: string) {
+  constructor(operation: string, runningHosts = 0) {
     super(
       'MG_HOST_NOT_RUNNING',
-      `${operation}() needs a running host: call it from a plugin, a component or a handler, ` +
-        'or after `await createHost(...).start()`.',
+      runningHosts === 0
+        ? `${operation}() needs a running host: call it from a plugin, a component or a handler, ` +
+            'or after `await createHost(...).start()`.'
+        : `${operation}() cannot tell which of the ${runningHosts} running hosts to use; ` +
+            `call host.${operation}() on the one you mean.`,
     );
     this.operation = operation;
+    this.runningHosts = runningHosts;
   }
 }

@@ -1,7 +1,7 @@
 import type { EventName, EventParams } from '../event-bus/event-payloads.js';
 import type { PublishResult } from '../event-bus/event-bus.js';
 import type { ServiceTypes } from '../registry/service-types.js';
-import { currentHost } from './host-runtime.js';
+import { currentHost, soleHost } from './host-runtime.js';
 
 /**
  * A NEW instance of the component bound to `signature` (`<plugin_id>:<kind>:<name>`), or
@@ -10,7 +10,7 @@ import { currentHost } from './host-runtime.js';
 export function getService<S extends keyof ServiceTypes>(signature: S): ServiceTypes[S] | undefined;
 export function getService<T = unknown>(signature: string): T | undefined;
 export function getService(signature: string): unknown {
-  return currentHost('getService').registry.get(signature);
+  return (soleHost ?? currentHost('getService')).registry.get(signature);
 }
 
 /**
@@ -18,7 +18,7 @@ export function getService(signature: string): unknown {
  * With no subscribers: SUCCESS and a copy of `params`.
  */
 export function publishEvent<E extends EventName>(eventName: E, params: EventParams<E>): Promise<PublishResult<EventParams<E>>> {
-  return currentHost('publishEvent').bus.publish(eventName, params);
+  return (soleHost ?? currentHost('publishEvent')).bus.publish(eventName, params);
 }
 
 /** Sets the default handler timeout in seconds (`<= 0`: none) for handlers that declare none. */
