@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
 const conditions = ['source', 'import', 'module', 'node', 'default'];
 
 export default defineConfig({
+  // Legacy decorators for every file, also plugin copies in .vitest-temp/ that tsconfig's
+  // `include` does not list (the host itself runs plugins through tsx and the tsconfig).
+  oxc: { decorator: { legacy: true } },
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: ['source'] } },
   test: {

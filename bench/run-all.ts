@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { benchEventBus } from './event-bus.bench.js';
 import { benchGetService } from './get-service.bench.js';
+import { benchPluginLoad } from './plugin-load.bench.js';
 
 console.log(`moonglass benchmarks on Node ${process.version}, ${process.platform}/${process.arch}`);
-const met = [await benchEventBus(), await benchGetService()];
+const met = [await benchEventBus(), await benchGetService(), benchPluginLoad()];
 console.log(met.every(Boolean) ? '\nall goals met' : '\nsome goals missed (see above)');

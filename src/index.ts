@@ -13,9 +13,17 @@ export { ComponentRegistry } from './kernel/registry/component-registry.js';
 export { PluginScope } from './kernel/scope/plugin-scope.js';
 export { TOKENS } from './kernel/tokens.js';
 
+// Plugins
+export { ToolPlugin } from './plugin-system/tool-plugin.js';
+export { PluginConfig } from './plugin-system/config/plugin-config.js';
+export { secret, secretFields } from './plugin-system/config/secret.js';
+export { savePluginConfig } from './plugin-system/config/save-plugin-config.js';
+
 // Tools
 export { tool, DEFAULT_TOOL_TIMEOUT_MS } from './tools/tool-decorator.js';
 export { SideEffect } from './tools/side-effect.js';
+export { ToolExecutionResult } from './tools/tool-execution-result.js';
+export { ToolRegistry } from './tools/tool-registry.js';
 
 // Events
 export { EventBus, DEFAULT_EVENT_HANDLER_TIMEOUT_SECONDS } from './kernel/event-bus/event-bus.js';
@@ -33,7 +41,7 @@ export { createLogger, pluginLogger } from './kernel/logger/create-logger.js';
 export { AppConfigSchema } from './kernel/config/app-config.js';
 
 // The host
-export { createHost, Host } from './app/create-host.js';
+export { createHost, Host, defaultPluginRoots } from './app/create-host.js';
 export { HOST_VERSION } from './app/host-version.js';
 
 // Errors
@@ -51,6 +59,12 @@ export { HostStateError } from './kernel/errors/host-state-error.js';
 export { ConfigFileError } from './kernel/errors/config-file-error.js';
 export { ToolDeclarationError } from './kernel/errors/tool-declaration-error.js';
 export { InvalidArgumentError } from './kernel/errors/invalid-argument-error.js';
+export { ToolResultError } from './tools/errors/tool-result-error.js';
+export { ToolRegistrationError } from './tools/errors/tool-registration-error.js';
+export { ManifestError } from './plugin-system/errors/manifest-error.js';
+export { PluginEntryError } from './plugin-system/errors/plugin-entry-error.js';
+export { PluginNotReadyError } from './plugin-system/errors/plugin-not-ready-error.js';
+export { PluginConfigError } from './plugin-system/config/plugin-config-error.js';
 
 export type {
   ServiceOptions,
@@ -65,6 +79,7 @@ export type {
   EventHandlerMetadata,
   ChatterMetadata,
   AdapterMetadata,
+  ToolMetadata,
   ChatType,
   ComponentClass,
 } from './kernel/components/component-metadata.js';
@@ -76,6 +91,18 @@ export type { ServiceTypes } from './kernel/registry/service-types.js';
 export type { Disposer } from './kernel/scope/disposer.js';
 export type { CoreToken } from './kernel/tokens.js';
 export type { ToolSpec, ToolDeclaration } from './tools/tool-decorator.js';
+export type { ToolInvocation } from './tools/tool-invocation.js';
+export type { ToolContext } from './tools/tool-context.js';
+export type { ToolDefinition } from './tools/tool-definition.js';
+export type { ToolExecutionResultOptions } from './tools/tool-execution-result.js';
+export type { ToolFunctionDeclaration } from './tools/tool-function-declaration.js';
+export type { PluginManifest } from './plugin-system/manifest/plugin-manifest.js';
+export type { PluginContext, PluginPaths, PluginHostFacts } from './plugin-system/plugin-context.js';
+export type { PluginStatus, PluginState } from './plugin-system/discovery/plugin-status.js';
+export type { PluginRoot } from './plugin-system/discovery/plugin-root.js';
+export type { PluginConfigModel } from './plugin-system/config/plugin-config.js';
+export type { SaveResult, PluginConfigFieldError } from './plugin-system/config/save-plugin-config.js';
+export type { ManifestIssue } from './plugin-system/errors/manifest-error.js';
 export type {
   EventHandlerFunction,
   SubscribeOptions,

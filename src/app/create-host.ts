@@ -16,6 +16,11 @@ import { type Clock, systemClock } from '../kernel/time/clock.js';
 import { type Random, systemRandom } from '../kernel/time/random.js';
 import { TOKENS } from '../kernel/tokens.js';
 import { HostStateError } from '../kernel/errors/host-state-error.js';
+import { PluginManager } from '../plugin-system/plugin-manager.js';
+import type { PluginRoot } from '../plugin-system/discovery/plugin-root.js';
+import type { PluginStatus } from '../plugin-system/discovery/plugin-status.js';
+import { ToolRegistry } from '../tools/tool-registry.js';
+import { fileURLToPath } from 'node:url';
 import { HOST_VERSION } from './host-version.js';
 
 export interface HostOptions {
@@ -25,6 +30,11 @@ export interface HostOptions {
   dataDir?: string;
   /** Use these settings instead of reading `features.toml` (tests, embedding). */
   appConfig?: Partial<AppConfig>;
+  /**
+   * Folders scanned for plugins, in order. Default: the built-in plugins shipped with
+   * moonglass, then `./plugins`. `[]` starts a host without plugins.
+   */
+  pluginRoots?: readonly PluginRoot[];
   logger?: Logger;
   logLevel?: LogLevel;
   clock?: Clock;
@@ -55,6 +65,8 @@ export class Host implements HostRuntime {
   readonly #options: HostOptions;
   readonly #scopes: PluginScope[] = [];
   #config: AppConfig | undefined;
+  #tools: ToolRegistry | undefined;
+  #plugins: PluginManager | undefined;
   #state: HostState = 'created';
 
   constructor(options: HostOptions = {}) {
@@ -87,7 +99,22 @@ export class Host implements HostRuntime {
     return this.#config;
   }
 
-  /** Reads the settings, applies them, marks the host running and publishes `on_start`. */
+  /** The tools plugins registered; available once `start()` has read the settings. */
+  get tools(): ToolRegistry {
+    if (this.#tools === undefined) throw new HostStateError('reading tools', this.#state, 'tools are set up by start(); await it first');
+    return this.#tools;
+  }
+
+  /** The plugin manager; available once `start()` has read the settings. */
+  get plugins(): PluginManager {
+    if (this.#plugins === undefined) throw new HostStateError('reading plugins', this.#state, 'plugins are loaded by start(); await it first');
+    return this.#plugins;
+  }
+
+  /**
+   * Reads the settings, applies them, loads the plugins, marks the host running and
+   * publishes `on_start`.
+   */
   async start(): Promise<void> {
     if (this.#state !== 'created') throw new HostStateError('start()', this.#state, 'a host starts once; create a new one to start again');
     this.#state = 'starting';
@@ -99,12 +126,32 @@ export class Host implements HostRuntime {
       this.#config = config;
       this.registry.bindCore(TOKENS.Config, config);
       this.bus.setDefaultTimeout(config.advanced.event_handler_timeout);
+      const reversible = new Set(config.tools.reversible_enabled);
+      this.#tools = new ToolRegistry({
+        clock: this.clock,
+        logger: this.logger,
+        observationMaxChars: config.tools.observation_max_chars,
+        isReversibleEnabled: (name) => reversible.has(name),
+      });
+      this.#plugins = new PluginManager({
+        roots: this.#options.pluginRoots ?? defaultPluginRoots(),
+        registry: this.registry,
+        bus: this.bus,
+        tools: this.#tools,
+        logger: this.logger,
+        clock: this.clock,
+        host: { version: this.info.version, configDir: this.info.configDir, dataDir: this.info.dataDir },
+        forceCompatibility: config.advanced.force_compatibility,
+        createScope: (pluginId) => this.createScope(pluginId),
+      });
     } catch (error) {
       this.#state = 'stopped';
       throw error;
     }
+    // Plugins are part of the running host: module-level calls in onLoad reach it.
     setHostRunning(this, true);
     this.#state = 'running';
+    await this.#plugins.loadAll();
     await this.publishEvent('on_start', { started_at: this.clock.now() });
   }
 
@@ -114,6 +161,7 @@ export class Host implements HostRuntime {
     this.#state = 'stopping';
     try {
       await this.publishEvent('on_stop', { reason });
+      await this.#plugins?.unloadAll();
     } finally {
       while (this.#scopes.length > 0) this.#scopes.pop()!.dispose();
       setHostRunning(this, false);
@@ -142,6 +190,16 @@ export class Host implements HostRuntime {
     this.bus.setDefaultTimeout(seconds);
   }
 }
+
+/** The standard roots: moonglass's built-in plugins, then `./plugins` under the working folder. */
+export function defaultPluginRoots(): PluginRoot[] {
+  return [
+    { path: fileURLToPath(new URL('../plugins/built_in/', import.meta.url)), builtIn: true },
+    { path: resolve('plugins'), builtIn: false },
+  ];
+}
+
+export type { PluginStatus };
 
 /** Builds a host. Nothing runs until `await host.start()`. */
 export function createHost(options: HostOptions = {}): Host {

@@ -27,7 +27,7 @@ describe('Host', () => {
   });
 
   async function startHost(options: Parameters<typeof createHost>[0] = {}): Promise<Host> {
-    const host = createHost({ logger: createMemoryLogger().logger, configDir: join(tempDir(), 'config'), ...options });
+    const host = createHost({ logger: createMemoryLogger().logger, configDir: join(tempDir(), 'config'), dataDir: join(tempDir(), 'data'), pluginRoots: [], ...options });
     await host.start();
     started.push(host);
     return host;
@@ -61,7 +61,7 @@ describe('Host', () => {
     expect(host.container.get(TOKENS.EventBus)).toBe(host.bus);
     expect(host.container.get(TOKENS.Clock)).toBe(clock);
     expect(host.container.get(TOKENS.Random)).toBe(host.random);
-    expect(host.container.get(TOKENS.Config)).toEqual({ advanced: { event_handler_timeout: 30, force_compatibility: false } });
+    expect(host.container.get(TOKENS.Config)).toMatchObject({ advanced: { event_handler_timeout: 30, force_compatibility: false } });
     expect(host.container.get(TOKENS.Registry)).toBe(host.registry);
     expect(host.container.get(TOKENS.HostInfo)).toMatchObject({ version: expect.stringMatching(/^\d+\.\d+\.\d+$/) });
   });
@@ -96,7 +96,7 @@ describe('Host', () => {
   });
 
   it('publishes on_start and on_stop, and disposes plugin scopes newest first on stop', async () => {
-    const host = createHost({ logger: createMemoryLogger().logger, appConfig: {} });
+    const host = createHost({ logger: createMemoryLogger().logger, appConfig: {}, pluginRoots: [] });
     const seen: string[] = [];
     host.bus.subscribe('on_start', (name, params) => (seen.push(name), [EventDecision.PASS, params]));
     host.bus.subscribe('on_stop', (name, params) => (seen.push(`${name}:${String(params.reason)}`), [EventDecision.PASS, params]));
@@ -113,7 +113,7 @@ describe('Host', () => {
   });
 
   it('refuses a second start and config reads before start, with HostStateError', async () => {
-    const host = createHost({ logger: createMemoryLogger().logger, appConfig: {} });
+    const host = createHost({ logger: createMemoryLogger().logger, appConfig: {}, pluginRoots: [] });
     expect(() => host.config).toThrow(HostStateError);
     await host.start();
     started.push(host);
@@ -123,7 +123,7 @@ describe('Host', () => {
   it('stops with the file and field named when features.toml is invalid', async () => {
     const configDir = tempDir();
     writeFileSync(join(configDir, 'features.toml'), '[advanced]\nforce_compatibility = "yes"\n');
-    const host = createHost({ logger: createMemoryLogger().logger, configDir });
+    const host = createHost({ logger: createMemoryLogger().logger, configDir, pluginRoots: [] });
     await expect(host.start()).rejects.toThrow(/features\.toml:\n {2}- advanced\.force_compatibility: .*expected boolean/);
     expect(host.state).toBe('stopped');
   });

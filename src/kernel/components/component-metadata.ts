@@ -45,8 +45,15 @@ export interface AdapterMetadata {
   description: string;
 }
 
-/** What a component decorator recorded on a class. */
-export type ComponentMetadata = ServiceMetadata | ActionMetadata | EventHandlerMetadata | ChatterMetadata | AdapterMetadata;
+/** A tool: an `@tool` method of a plugin class, registered as `<plugin>:tool:<name>`. */
+export interface ToolMetadata {
+  kind: 'tool';
+  name: string;
+  description: string;
+}
+
+/** What a component decorator recorded on a class (tools come from `@tool` methods). */
+export type ComponentMetadata = ServiceMetadata | ActionMetadata | EventHandlerMetadata | ChatterMetadata | AdapterMetadata | ToolMetadata;
 
 /** A class that a component decorator marked. */
 export type ComponentClass<T = unknown> = abstract new (...args: never[]) => T;

@@ -20,7 +20,25 @@ export const AppConfigSchema = z.object({
     })
     .describe('Advanced settings. The defaults suit almost every bot.')
     .prefault({}),
+  tools: z
+    .object({
+      observation_max_chars: z
+        .number()
+        .int()
+        .min(200)
+        .describe('Longest tool result, in characters, that goes back into the prompt; longer ones are cut with a visible mark.')
+        .default(4000),
+      reversible_enabled: z
+        .array(z.string())
+        .describe('Names of tools with reversible side effects that the model may use. Readonly tools are always offered; irreversible ones never.')
+        .default([]),
+    })
+    .describe('Tools the model can call.')
+    .prefault({}),
 });
+
+/** The default cap on a tool observation before it returns to the prompt. */
+export const DEFAULT_OBSERVATION_MAX_CHARS = 4000;
 
 export type AppConfig = z.output<typeof AppConfigSchema>;
 

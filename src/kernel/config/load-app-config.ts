@@ -26,7 +26,7 @@ export function loadAppConfig(configDir: string, logger: Logger): AppConfig {
     const defaults = AppConfigSchema.parse({});
     try {
       mkdirSync(configDir, { recursive: true });
-      atomicWriteFile(file, renderTomlDocument({ header: HEADER, schema: AppConfigSchema, values: defaults }));
+      atomicWriteFile(file, renderTomlDocument({ header: HEADER, schema: AppConfigSchema, values: defaults }), { durable: false });
       logger.info({ file }, 'wrote the default host settings');
     } catch (error) {
       logger.warn({ file, error: describeError(error) }, 'cannot write the default host settings; running with the defaults');

@@ -14,6 +14,12 @@ export const ERROR_CODES = {
   MG_HOST_NOT_RUNNING: 'A module-level function (getService, publishEvent ...) was called while no host, or more than one, is running.',
   MG_CONFIG_FILE: 'A configuration file cannot be read, parsed or validated; the message names the file and each field.',
   MG_TOOL_DECLARATION: 'A @tool declaration is invalid (sync body, bad name, missing description, duplicate name ...).',
+  MG_TOOL_RESULT: 'A ToolExecutionResult failure was built without a reason (errorMessage).',
+  MG_TOOL_REGISTRATION: 'The tool registry refused a tool: irreversible side effect, a name taken by another plugin, or an unusable schema.',
+  MG_PLUGIN_MANIFEST: "A plugin's _manifest.json is missing, not JSON, or has a bad field; the plugin is skipped before its code runs.",
+  MG_PLUGIN_ENTRY: "A plugin's entry file is missing, fails to import, or does not export exactly one ToolPlugin subclass.",
+  MG_PLUGIN_NOT_READY: 'A plugin read this.ctx or this.config before the host set them (before onLoad).',
+  MG_PLUGIN_CONFIG: "A plugin's config model or config.toml cannot be used (a required field without a default, a bad model).",
   MG_INVALID_ARGUMENT: 'A public function was called with an argument outside its documented range.',
 } as const;
 

@@ -120,6 +120,29 @@ export class ComponentRegistry {
   }
 
   /**
+   * Registers a tool of the scope's plugin as `<plugin>:tool:<name>`, bound to the tool's
+   * definition (a value: `get` returns the same definition). `ownerClass` is the plugin class.
+   */
+  registerTool(scope: PluginScope, tool: { name: string; description: string }, ownerClass: ComponentClass): Disposer {
+    const signature = formatSignature({ pluginId: scope.id, kind: 'tool', name: tool.name });
+    const existing = this.#records.get(signature);
+    if (existing !== undefined) throw new SignatureCollisionError(signature, existing.pluginId, scope.id);
+    scope.assertActive(`tool ${signature}`);
+    const recipe: Recipe = (container, identifier) => void container.bind(identifier).toConstantValue(tool);
+    recipe(this.#container, signature);
+    this.#recipes.set(signature, [recipe]);
+    this.#records.set(signature, {
+      signature,
+      kind: 'tool',
+      name: tool.name,
+      pluginId: scope.id,
+      componentClass: ownerClass,
+      metadata: { kind: 'tool', name: tool.name, description: tool.description },
+    });
+    return scope.effect(`tool ${signature}`, () => this.#unregister(signature));
+  }
+
+  /**
    * A new instance of the component bound to `signature`, or `undefined` when nothing is.
    * Throws `SignatureError` for a malformed signature and `ComponentResolutionError` when the
    * component exists but cannot be built.

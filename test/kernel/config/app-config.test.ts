@@ -14,7 +14,10 @@ describe('loadAppConfig', () => {
     const configDir = join(tempDir(), 'config');
     const { logger, records } = createMemoryLogger();
     const config = loadAppConfig(configDir, logger);
-    expect(config).toEqual({ advanced: { event_handler_timeout: 30, force_compatibility: false } });
+    expect(config).toEqual({
+      advanced: { event_handler_timeout: 30, force_compatibility: false },
+      tools: { observation_max_chars: 4000, reversible_enabled: [] },
+    });
     const text = readFileSync(join(configDir, 'features.toml'), 'utf8');
     expect(text).toContain('[advanced]');
     expect(text).toMatch(/# Seconds an event handler may run.*\nevent_handler_timeout = 30\n/);

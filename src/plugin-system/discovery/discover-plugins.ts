@@ -1,0 +1,126 @@
+import { type Dirent, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describeError } from '../../kernel/errors/describe-error.js';
+import type { Logger } from '../../kernel/logger/logger.js';
+import { readEnabledFlag } from '../config/read-enabled-flag.js';
+import { ManifestError } from '../errors/manifest-error.js';
+import { checkHostCompatibility } from '../manifest/host-compatibility.js';
+import type { PluginManifest } from '../manifest/plugin-manifest.js';
+import { readPluginManifest } from '../manifest/read-plugin-manifest.js';
+import type { PluginRoot } from './plugin-root.js';
+import { newStatus, type PluginStatus } from './plugin-status.js';
+
+/** A plugin that passed discovery: its code may now be imported. */
+export interface DiscoveredPlugin {
+  folder: string;
+  root: PluginRoot;
+  manifest: PluginManifest;
+  status: PluginStatus;
+}
+
+export interface DiscoverOptions {
+  roots: readonly PluginRoot[];
+  hostVersion: string;
+  forceCompatibility: boolean;
+  logger: Logger;
+  /** Notices already given in this process (compatibility mode is announced once per plugin). */
+  compatibilityNotices: Set<string>;
+}
+
+function pluginFolders(root: PluginRoot, logger: Logger): string[] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(root.path, { withFileTypes: true });
+  } catch (error) {
+    // A missing root is an empty root; anything else is worth a word.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      logger.warn({ root: root.path, error: describeError(error) }, '插件根目录无法读取，按空目录处理');
+    }
+    return [];
+  }
+  return entries
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => join(root.path, name));
+}
+
+/**
+ * Scans the roots in order (built-in first), folders sorted by name, and decides for each
+ * folder, without running any plugin code: manifest valid, a tool plugin, first with its id,
+ * host version in range, not switched off by a literal `enabled = false`.
+ */
+export function discoverPlugins(options: DiscoverOptions): { plugins: DiscoveredPlugin[]; statuses: PluginStatus[] } {
+  const { logger } = options;
+  const plugins: DiscoveredPlugin[] = [];
+  const statuses: PluginStatus[] = [];
+  const seen = new Map<string, string>();
+  for (const root of options.roots) {
+    for (const folder of pluginFolders(root, logger)) {
+      const status = newStatus(folder, root.builtIn);
+      statuses.push(status);
+      const skip = (stage: PluginStatus['stage'], reason: string): void => {
+        status.state = 'skipped';
+        status.stage = stage;
+        status.reason = reason;
+      };
+
+      let manifest: PluginManifest;
+      try {
+        manifest = readPluginManifest(folder);
+      } catch (error) {
+        const reason = ManifestError.isInstance(error) ? error.message : describeError(error);
+        skip('manifest', reason);
+        logger.error({ directory: folder, error: reason }, '插件清单加载失败，已跳过该插件');
+        continue;
+      }
+      status.id = manifest.id;
+      status.name = manifest.name;
+      status.version = manifest.version;
+
+      if (manifest.plugin_type !== 'tool') {
+        skip('type', `plugin_type is "${manifest.plugin_type}"; adapters are loaded by name by the process entry, not from plugin roots`);
+        logger.warn({ directory: folder, plugin_type: manifest.plugin_type }, '插件根目录下发现非工具插件，已忽略');
+        continue;
+      }
+
+      const kept = seen.get(manifest.id);
+      if (kept !== undefined) {
+        skip('duplicate', `id "${manifest.id}" is already taken by ${kept}`);
+        logger.warn({ id: manifest.id, kept, ignored: folder }, '插件 id 冲突，先扫描到的生效，后者被忽略');
+        continue;
+      }
+      seen.set(manifest.id, folder);
+
+      const compatibility = checkHostCompatibility(manifest, options.hostVersion, root.builtIn);
+      if (compatibility.verdict === 'incompatible') {
+        if (!options.forceCompatibility || root.builtIn) {
+          skip('version', compatibility.reason);
+          logger.warn({ id: manifest.id, directory: folder, reason: compatibility.reason }, '插件与宿主版本不兼容，已跳过该插件');
+          continue;
+        }
+        status.compatibilityMode = true;
+        logger.warn(
+          { id: manifest.id, directory: folder, reason: compatibility.reason },
+          'force_compatibility 已开启：版本不符的插件仍被加载 (loading despite the version mismatch)',
+        );
+      } else if (compatibility.verdict === 'patch_above_max') {
+        status.compatibilityMode = true;
+        if (!options.compatibilityNotices.has(manifest.id)) {
+          options.compatibilityNotices.add(manifest.id);
+          logger.warn({ id: manifest.id, directory: folder }, compatibility.notice);
+        }
+      }
+
+      if (!readEnabledFlag(folder, logger)) {
+        status.state = 'disabled';
+        status.stage = 'switch';
+        status.reason = 'config.toml: [plugin] enabled = false';
+        logger.info({ id: manifest.id, directory: folder }, '工具插件已在自身配置中关闭');
+        continue;
+      }
+      plugins.push({ folder, root, manifest, status });
+    }
+  }
+  return { plugins, statuses };
+}

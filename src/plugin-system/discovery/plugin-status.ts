@@ -1,0 +1,36 @@
+/** Where a discovered plugin ended up. */
+export type PluginState = 'loaded' | 'disabled' | 'skipped' | 'failed';
+
+/** One plugin folder as the host saw it: for start-up reports, the CLI and the console. */
+export interface PluginStatus {
+  /** The manifest id, when the manifest could be read. */
+  id: string | undefined;
+  folder: string;
+  builtIn: boolean;
+  state: PluginState;
+  /** Why it is not loaded (for disabled, skipped and failed). */
+  reason: string | undefined;
+  /** Which step refused it. */
+  stage: 'manifest' | 'type' | 'duplicate' | 'version' | 'switch' | 'entry' | 'config' | 'register' | 'load' | 'runtime' | undefined;
+  name: string | undefined;
+  version: string | undefined;
+  /** Loaded in compatibility mode (patch above max_version, or force_compatibility). */
+  compatibilityMode: boolean;
+  /** Signatures of its registered tools and components. */
+  signatures: string[];
+}
+
+export function newStatus(folder: string, builtIn: boolean): PluginStatus {
+  return {
+    id: undefined,
+    folder,
+    builtIn,
+    state: 'skipped',
+    reason: undefined,
+    stage: undefined,
+    name: undefined,
+    version: undefined,
+    compatibilityMode: false,
+    signatures: [],
+  };
+}

@@ -1,0 +1,13 @@
+import { MoonglassError } from '../../kernel/errors/moonglass-error.js';
+
+/** A plugin's entry file is missing, fails to import, or does not hold exactly one ToolPlugin class. */
+export class PluginEntryError extends MoonglassError {
+  readonly folder: string;
+  readonly reason: string;
+
+  constructor(folder: string, reason: string, options: { cause?: unknown } = {}) {
+    super('MG_PLUGIN_ENTRY', `插件入口无效 ${folder}: ${reason}`, options);
+    this.folder = folder;
+    this.reason = reason;
+  }
+}

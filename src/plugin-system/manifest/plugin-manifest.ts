@@ -1,0 +1,56 @@
+import * as z from 'zod';
+import { signaturePartProblem } from '../../kernel/signature/signature-part.js';
+
+/** Strict `x.y.z`: three non-negative integers without leading zeros, nothing else. */
+export const STRICT_VERSION = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
+
+const nonEmptyText = z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' });
+
+const strictVersion = z
+  .string({ error: 'must be a string' })
+  .regex(STRICT_VERSION, { error: '只支持 x.y.z 三段非负整数版本号 (strict x.y.z, e.g. "0.1.0")' });
+
+function bothStrict(range: { min_version: unknown; max_version: unknown }): boolean {
+  return typeof range.min_version === 'string' && typeof range.max_version === 'string' && STRICT_VERSION.test(range.min_version) && STRICT_VERSION.test(range.max_version);
+}
+
+/** The closed interval of host versions a plugin runs on. */
+export const HostApplicationSchema = z
+  .object({
+    min_version: strictVersion,
+    max_version: strictVersion,
+  })
+  .refine((range) => !bothStrict(range) || compareVersions(range.min_version, range.max_version) <= 0, {
+    error: 'host_application 版本区间非法：min_version 高于 max_version',
+    path: ['min_version'],
+  });
+
+/**
+ * `_manifest.json`: who the plugin is. Six fields are required; unknown top-level keys are
+ * accepted (and kept) so that manifests can grow without breaking older hosts.
+ */
+export const PluginManifestSchema = z.looseObject({
+  manifest_version: z.literal(1, { error: '清单格式版本必须是 1 (manifest_version must be exactly 1)' }),
+  id: nonEmptyText.superRefine((id, context) => {
+    const problem = signaturePartProblem(id);
+    if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
+  }),
+  plugin_type: z.enum(['tool', 'adapter'], { error: 'plugin_type 不是合法类型：must be "tool" or "adapter"' }),
+  name: nonEmptyText,
+  version: nonEmptyText,
+  description: nonEmptyText,
+  host_application: HostApplicationSchema.optional(),
+});
+
+export type PluginManifest = z.output<typeof PluginManifestSchema>;
+
+/** Compares two strict versions numerically (1.2.10 > 1.2.9). */
+export function compareVersions(a: string, b: string): number {
+  const left = a.split('.').map(Number);
+  const right = b.split('.').map(Number);
+  for (let index = 0; index < 3; index += 1) {
+    const difference = (left[index] ?? 0) - (right[index] ?? 0);
+    if (difference !== 0) return Math.sign(difference);
+  }
+  return 0;
+}

@@ -1,0 +1,27 @@
+import type { Logger } from '../kernel/logger/logger.js';
+
+/** Where a plugin lives on disk. */
+export interface PluginPaths {
+  /** The plugin's folder (its manifest, entry and config.toml). */
+  readonly pluginDir: string;
+  /** A folder of its own for data, created before onLoad: `<data>/plugins/<id>`. */
+  readonly dataDir: string;
+}
+
+/** Facts about the host, copied for the plugin. */
+export interface PluginHostFacts {
+  readonly version: string;
+  readonly configDir: string;
+  readonly dataDir: string;
+}
+
+/**
+ * What the host gives a plugin (`this.ctx`), set before `onLoad`. Frozen: a plugin cannot
+ * reach the host's internals through it.
+ */
+export interface PluginContext {
+  /** Logs with `plugin: <id>` on every line. */
+  readonly logger: Logger;
+  readonly paths: PluginPaths;
+  readonly host: PluginHostFacts;
+}

@@ -1,0 +1,284 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type * as z from 'zod';
+import { type ComponentClass, readComponentMetadata } from '../kernel/components/component-metadata.js';
+import { formatSignature } from '../kernel/signature/format-signature.js';
+import { describeError } from '../kernel/errors/describe-error.js';
+import type { EventBus } from '../kernel/event-bus/event-bus.js';
+import { pluginLogger } from '../kernel/logger/create-logger.js';
+import type { Logger } from '../kernel/logger/logger.js';
+import type { ComponentRegistry } from '../kernel/registry/component-registry.js';
+import type { PluginScope } from '../kernel/scope/plugin-scope.js';
+import type { Clock } from '../kernel/time/clock.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
+import { PluginConfig } from './config/plugin-config.js';
+import { reconcilePluginConfig } from './config/reconcile-plugin-config.js';
+import { type DiscoveredPlugin, discoverPlugins } from './discovery/discover-plugins.js';
+import type { PluginRoot } from './discovery/plugin-root.js';
+import type { PluginStatus } from './discovery/plugin-status.js';
+import { importPluginEntry, type PluginClass } from './loader/import-plugin-entry.js';
+import type { PluginContext, PluginHostFacts } from './plugin-context.js';
+import { attachPluginRuntime, type ToolPlugin } from './tool-plugin.js';
+
+export interface PluginManagerOptions {
+  roots: readonly PluginRoot[];
+  registry: ComponentRegistry;
+  bus: EventBus;
+  tools: ToolRegistry;
+  logger: Logger;
+  clock: Clock;
+  host: PluginHostFacts;
+  forceCompatibility: boolean;
+  /** A new scope for a plugin (the host also disposes leftovers when it stops). */
+  createScope(pluginId: string): PluginScope;
+  /** Longest a `streamCapabilities` call may take before it counts as a failure. Default 2000 ms. */
+  capabilityTimeoutMs?: number;
+}
+
+interface LoadedPlugin {
+  plugin: ToolPlugin<unknown>;
+  scope: PluginScope;
+  status: PluginStatus;
+  logger: Logger;
+}
+
+// One notice per process for plugins loaded in compatibility mode, whatever the number of hosts.
+const compatibilityNotices = new Set<string>();
+
+/**
+ * Finds, loads and unloads the plugins of the roots. Every step is isolated per plugin: a
+ * broken manifest, entry, config, registration, `onLoad`, `observeInbound` or
+ * `streamCapabilities` is logged with the plugin's id and removes that plugin only.
+ */
+export class PluginManager {
+  readonly #options: PluginManagerOptions;
+  readonly #logger: Logger;
+  #statuses: PluginStatus[] = [];
+  #loaded: LoadedPlugin[] = [];
+
+  constructor(options: PluginManagerOptions) {
+    this.#options = options;
+    this.#logger = options.logger;
+  }
+
+  /** Every plugin folder seen and what became of it, in scan order. */
+  list(): readonly PluginStatus[] {
+    return this.#statuses;
+  }
+
+  /** The loaded plugin instances, in load order. */
+  plugins(): ToolPlugin<unknown>[] {
+    return this.#loaded.map((loaded) => loaded.plugin);
+  }
+
+  /** The loaded plugin with this id. */
+  get(id: string): ToolPlugin<unknown> | undefined {
+    return this.#loaded.find((loaded) => loaded.plugin.id === id)?.plugin;
+  }
+
+  /** Discovers and loads every plugin; resolves when all `onLoad`s have run. */
+  async loadAll(): Promise<readonly PluginStatus[]> {
+    const options = this.#options;
+    const { plugins, statuses } = discoverPlugins({
+      roots: options.roots,
+      hostVersion: options.host.version,
+      forceCompatibility: options.forceCompatibility,
+      logger: this.#logger,
+      compatibilityNotices,
+    });
+    this.#statuses = statuses;
+
+    // Entry files are imported concurrently (compiling them dominates a cold start, and the
+    // TypeScript loader works while the main thread waits), then handled one by one in scan
+    // order. Tools and components of every plugin are registered before any onLoad runs.
+    const imports = plugins.map((discovered) => settle(importPluginEntry(discovered.folder)));
+    const prepared: LoadedPlugin[] = [];
+    for (const [index, discovered] of plugins.entries()) {
+      const loaded = await this.#prepare(discovered, await imports[index]!);
+      if (loaded !== undefined) prepared.push(loaded);
+    }
+    for (const loaded of prepared) {
+      try {
+        await loaded.plugin.onLoad();
+      } catch (error) {
+        this.#fail(loaded.status, 'load', error, '工具插件加载失败，已从注册表移除');
+        loaded.scope.dispose();
+        continue;
+      }
+      loaded.status.state = 'loaded';
+      this.#loaded.push(loaded);
+      const { manifest } = loaded.plugin;
+      this.#logger.info({ id: manifest.id, name: manifest.name, version: manifest.version }, '工具插件已加载');
+      for (const signature of loaded.status.signatures) {
+        const [plugin_id, kind] = signature.split(':') as [string, never];
+        await options.bus.publish('on_component_loaded', { signature, plugin_id, kind });
+      }
+    }
+    await options.bus.publish('on_all_plugin_loaded', { plugins: this.#loaded.map((loaded) => loaded.plugin.id) });
+    return this.#statuses;
+  }
+
+  /** Unloads every plugin, newest first: `onUnload`, then every disposer. Idempotent. */
+  async unloadAll(): Promise<void> {
+    while (this.#loaded.length > 0) await this.#unload(this.#loaded[this.#loaded.length - 1]!);
+  }
+
+  /**
+   * The union of the capabilities loaded plugins contribute to a stream. A plugin that
+   * throws or takes too long is removed; the others still count.
+   */
+  async streamCapabilities(streamId: string): Promise<Set<string>> {
+    const capabilities = new Set<string>();
+    const timeoutMs = this.#options.capabilityTimeoutMs ?? 2_000;
+    await Promise.all(
+      [...this.#loaded].map(async (loaded) => {
+        try {
+          const contributed = await withTimeout(this.#options.clock, Promise.resolve(loaded.plugin.streamCapabilities(streamId)), timeoutMs);
+          for (const capability of contributed) if (typeof capability === 'string' && capability !== '') capabilities.add(capability);
+        } catch (error) {
+          await this.#quarantine(loaded, 'streamCapabilities', error);
+        }
+      }),
+    );
+    return capabilities;
+  }
+
+  /**
+   * Shows a stored inbound message to every loaded plugin. Returns at once: observers run
+   * in the background, and one that throws is removed without touching ingress.
+   */
+  observeInbound(streamId: string, messageId: string, inbound: unknown): void {
+    for (const loaded of [...this.#loaded]) {
+      let pending: void | Promise<void>;
+      try {
+        pending = loaded.plugin.observeInbound(streamId, messageId, inbound);
+      } catch (error) {
+        void this.#quarantine(loaded, 'observeInbound', error);
+        continue;
+      }
+      if (pending instanceof Promise) pending.catch((error: unknown) => this.#quarantine(loaded, 'observeInbound', error));
+    }
+  }
+
+  async #prepare(discovered: DiscoveredPlugin, imported: Settled<PluginClass>): Promise<LoadedPlugin | undefined> {
+    const options = this.#options;
+    const { manifest, folder, status } = discovered;
+    if (!imported.ok) {
+      this.#fail(status, 'entry', imported.error, '工具插件加载失败，已跳过该插件');
+      return undefined;
+    }
+    const PluginClass = imported.value;
+
+    const logger = pluginLogger(this.#logger, manifest.id);
+    let config: { enabled?: unknown };
+    try {
+      const model = configModelOf(PluginClass);
+      // The root logger: reconcile adds the plugin id to its lines itself.
+      config = reconcilePluginConfig({ directory: folder, model, pluginId: manifest.id, logger: this.#logger }).config as {
+        enabled?: unknown;
+      };
+    } catch (error) {
+      this.#fail(status, 'config', error, '工具插件配置处理失败，已跳过该插件');
+      return undefined;
+    }
+    // Phase two of the switch: the model's own coercion has decided `enabled`.
+    if (config.enabled === false) {
+      status.state = 'disabled';
+      status.stage = 'switch';
+      status.reason = 'config.toml: [plugin] enabled is off';
+      this.#logger.info({ id: manifest.id, directory: folder }, '工具插件已在自身配置中关闭');
+      return undefined;
+    }
+
+    const scope = options.createScope(manifest.id);
+    try {
+      const plugin = new PluginClass(manifest);
+      const dataDir = join(options.host.dataDir, 'plugins', manifest.id);
+      mkdirSync(dataDir, { recursive: true });
+      const ctx: PluginContext = Object.freeze({
+        logger,
+        paths: Object.freeze({ pluginDir: folder, dataDir }),
+        host: Object.freeze({ ...options.host }),
+      });
+      attachPluginRuntime(plugin, { config: Object.freeze(config), ctx });
+      options.registry.attachPlugin(scope, plugin, logger);
+      for (const definition of plugin.tools()) {
+        scope.effect(`tool ${definition.name}`, options.tools.register(manifest.id, definition));
+        options.registry.registerTool(scope, definition, PluginClass as unknown as ComponentClass);
+        status.signatures.push(`${manifest.id}:tool:${definition.name}`);
+      }
+      for (const componentClass of plugin.components()) {
+        options.registry.register(scope, componentClass);
+        const metadata = readComponentMetadata(componentClass)!;
+        status.signatures.push(formatSignature({ pluginId: manifest.id, kind: metadata.kind, name: metadata.name }));
+      }
+      return { plugin, scope, status, logger };
+    } catch (error) {
+      scope.dispose();
+      status.signatures = [];
+      this.#fail(status, 'register', error, '工具插件加载失败，已跳过该插件');
+      return undefined;
+    }
+  }
+
+  async #unload(loaded: LoadedPlugin): Promise<void> {
+    const index = this.#loaded.indexOf(loaded);
+    if (index < 0) return;
+    this.#loaded.splice(index, 1);
+    const id = loaded.plugin.id;
+    try {
+      await loaded.plugin.onUnload();
+    } catch (error) {
+      this.#logger.error({ id, error: describeError(error) }, '工具插件卸载失败');
+    }
+    loaded.scope.dispose();
+    for (const signature of loaded.status.signatures) {
+      const [plugin_id, kind] = signature.split(':') as [string, never];
+      await this.#options.bus.publish('on_component_unloaded', { signature, plugin_id, kind });
+    }
+    await this.#options.bus.publish('on_plugin_unloaded', { plugin_id: id });
+  }
+
+  async #quarantine(loaded: LoadedPlugin, stage: 'observeInbound' | 'streamCapabilities', error: unknown): Promise<void> {
+    if (!this.#loaded.includes(loaded)) return;
+    this.#fail(loaded.status, 'runtime', error, `工具插件在 ${stage} 中出错，已从注册表移除`);
+    await this.#unload(loaded);
+  }
+
+  #fail(status: PluginStatus, stage: NonNullable<PluginStatus['stage']>, error: unknown, message: string): void {
+    status.state = 'failed';
+    status.stage = stage;
+    status.reason = describeError(error);
+    this.#logger.error({ id: status.id, directory: status.folder, stage, error: status.reason }, message);
+  }
+}
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+function settle<T>(work: Promise<T>): Promise<Settled<T>> {
+  return work.then(
+    (value) => ({ ok: true, value }),
+    (error: unknown) => ({ ok: false, error }),
+  );
+}
+
+function configModelOf(PluginClass: { configModel?: unknown; name: string }): z.ZodObject {
+  const model = PluginClass.configModel ?? PluginConfig;
+  const shape = (model as { shape?: Record<string, unknown> }).shape;
+  if (shape === undefined || !('enabled' in shape)) {
+    throw new TypeError(`${PluginClass.name}.configModel must be a zod object extending PluginConfig (it needs the "enabled" field)`);
+  }
+  return model as z.ZodObject;
+}
+
+async function withTimeout<T>(clock: Clock, work: Promise<T>, timeoutMs: number): Promise<T> {
+  let handle: ReturnType<Clock['setTimeout']> | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    handle = clock.setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    if (handle !== undefined) clock.clearTimeout(handle);
+  }
+}
