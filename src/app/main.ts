@@ -1,4 +1,6 @@
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { PluginStatus } from '../plugin-system/discovery/plugin-status.js';
 import { MoonglassError } from '../kernel/errors/moonglass-error.js';
 import { LOG_LEVELS, type LogLevel } from '../kernel/logger/logger.js';
 import { createHost } from './create-host.js';
@@ -36,6 +38,7 @@ async function main(): Promise<number> {
     { version: host.info.version, config: host.info.configDir, data: host.info.dataDir },
     `moonglass ${host.info.version} is running (config: ${host.info.configDir}, data: ${host.info.dataDir}). Press Ctrl+C to stop.`,
   );
+  for (const line of describePlugins(host.plugins.list())) host.logger.info(line);
   const keepAlive = setInterval(() => undefined, 1 << 30);
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     process.once('SIGINT', () => resolve('SIGINT'));
@@ -46,6 +49,20 @@ async function main(): Promise<number> {
   await host.stop(signal);
   host.logger.info('stopped');
   return 0;
+}
+
+/** One readable line per plugin state: what loaded, what is off, what failed and why. */
+function describePlugins(statuses: readonly PluginStatus[]): string[] {
+  const name = (status: PluginStatus) => status.id ?? basename(status.folder);
+  const lines: string[] = [];
+  const loaded = statuses.filter((status) => status.state === 'loaded');
+  lines.push(`plugins loaded (${loaded.length}): ${loaded.map(name).join(', ') || 'none'}`);
+  const disabled = statuses.filter((status) => status.state === 'disabled');
+  if (disabled.length > 0) lines.push(`plugins switched off in their config.toml: ${disabled.map(name).join(', ')}`);
+  for (const status of statuses.filter((entry) => entry.state === 'failed' || entry.state === 'skipped')) {
+    lines.push(`plugin ${name(status)} ${status.state} (${status.stage}): ${(status.reason ?? '').split('\n').join(' ')}`);
+  }
+  return lines;
 }
 
 process.exitCode = await main();
