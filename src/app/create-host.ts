@@ -1,13 +1,13 @@
 import 'reflect-metadata';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Container } from 'inversify';
 import { type AppConfig, AppConfigSchema } from '../kernel/config/app-config.js';
 import { loadAppConfig } from '../kernel/config/load-app-config.js';
 import type { EventName, EventParams } from '../kernel/event-bus/event-payloads.js';
 import { EventBus, type PublishResult } from '../kernel/event-bus/event-bus.js';
-import { createLogger } from '../kernel/logger/create-logger.js';
+import { createLogger, pluginLogger } from '../kernel/logger/create-logger.js';
 import type { Logger, LogLevel } from '../kernel/logger/logger.js';
-import { pluginLogger } from '../kernel/logger/create-logger.js';
 import { ComponentRegistry } from '../kernel/registry/component-registry.js';
 import type { ServiceTypes } from '../kernel/registry/service-types.js';
 import { type HostRuntime, setHostRunning } from '../kernel/runtime/host-runtime.js';
@@ -20,7 +20,6 @@ import { PluginManager } from '../plugin-system/plugin-manager.js';
 import type { PluginRoot } from '../plugin-system/discovery/plugin-root.js';
 import type { PluginStatus } from '../plugin-system/discovery/plugin-status.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
-import { fileURLToPath } from 'node:url';
 import { HOST_VERSION } from './host-version.js';
 
 export interface HostOptions {

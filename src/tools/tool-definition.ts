@@ -1,7 +1,5 @@
-import type { ParametersSchema } from '../kernel/components/parameters-schema.js';
-import type { SideEffect } from './side-effect.js';
 import type { ToolContext } from './tool-context.js';
-import { readToolDeclarations } from './tool-decorator.js';
+import { readToolDeclarations, type ToolDeclaration } from './tool-decorator.js';
 import type { ToolExecutionResult } from './tool-execution-result.js';
 import type { ToolInvocation } from './tool-invocation.js';
 
@@ -9,19 +7,7 @@ import type { ToolInvocation } from './tool-invocation.js';
  * A tool as the registry takes it: its declaration and a body. Plain data plus a closure,
  * so a plugin can adjust one with a spread (`{ ...definition, timeoutMs: 30_000 }`).
  */
-export interface ToolDefinition {
-  /** The name the model calls; unique in the registry. */
-  name: string;
-  /** When to use the tool; the model decides from this sentence alone. */
-  description: string;
-  /** JSON Schema object or zod object of the arguments; checked before `execute` runs. */
-  parameters: ParametersSchema;
-  /** `readonly` is offered by default, `reversible` only when enabled, `irreversible` is refused. */
-  sideEffect: SideEffect;
-  /** Stream capabilities the tool needs; it is offered only in streams that have them all. */
-  capabilities: readonly string[];
-  /** Milliseconds a call may take before it fails and its signal aborts. */
-  timeoutMs: number;
+export interface ToolDefinition extends Omit<ToolDeclaration, 'methodName'> {
   /** Runs the call with validated arguments. Throws and bad values become failure results. */
   execute(invocation: ToolInvocation, context: ToolContext): Promise<ToolExecutionResult>;
 }

@@ -15,6 +15,7 @@ import { readPluginConfigFile } from './read-plugin-config-file.js';
 import { renderPluginConfig } from './render-plugin-config.js';
 import { renderPluginField } from './render-plugin-field.js';
 import { renderPluginTable } from './render-plugin-table.js';
+import { isTable, valueAt } from '../../kernel/config/value-at-path.js';
 
 export interface ReconcilePluginConfigOptions<M extends PluginConfigModel> {
   /** The plugin's folder; its `config.toml` is read and written there. */
@@ -39,16 +40,6 @@ export interface ReconcilePluginConfigResult<T> {
    * rejects as a whole.
    */
   usedDefaults: boolean;
-}
-
-function isTable(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
-}
-
-function valueAt(values: unknown, path: readonly string[]): unknown {
-  let current = values;
-  for (const key of path) current = isTable(current) ? current[key] : undefined;
-  return current;
 }
 
 /**

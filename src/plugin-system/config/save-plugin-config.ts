@@ -7,6 +7,7 @@ import { describeError } from '../../kernel/errors/describe-error.js';
 import { PLUGIN_CONFIG_FILE_NAME, type PluginConfigModel } from './plugin-config.js';
 import { renderPluginConfig } from './render-plugin-config.js';
 import { secretFields } from './secret.js';
+import { isTable, valueAt } from '../../kernel/config/value-at-path.js';
 
 /** One field a save refused, with the reason. */
 export interface PluginConfigFieldError {
@@ -19,16 +20,6 @@ export interface PluginConfigFieldError {
 export type SaveResult<T = Record<string, unknown>> =
   | { ok: true; config: T }
   | { ok: false; errors: PluginConfigFieldError[] };
-
-function isTable(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
-}
-
-function valueAt(values: unknown, path: readonly string[]): unknown {
-  let current = values;
-  for (const key of path) current = isTable(current) ? current[key] : undefined;
-  return current;
-}
 
 /** A copy of `values` with `path` set, copying only the tables along the path. */
 function withValueAt(values: Record<string, unknown>, path: readonly string[], value: unknown): Record<string, unknown> {

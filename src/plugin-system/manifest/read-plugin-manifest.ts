@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { valueAt } from '../../kernel/config/value-at-path.js';
 import { describeError } from '../../kernel/errors/describe-error.js';
 import { ManifestError } from '../errors/manifest-error.js';
 import { type PluginManifest, PluginManifestSchema } from './plugin-manifest.js';
@@ -40,11 +41,3 @@ export function readPluginManifest(folder: string): PluginManifest {
   return Object.freeze(result.data);
 }
 
-function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
-  let current = data;
-  for (const key of path) {
-    if (typeof current !== 'object' || current === null) return undefined;
-    current = (current as Record<PropertyKey, unknown>)[key];
-  }
-  return current;
-}
