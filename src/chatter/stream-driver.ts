@@ -1,0 +1,355 @@
+import { describeError } from '../kernel/errors/describe-error.js';
+import type { EventBus } from '../kernel/event-bus/event-bus.js';
+import type { Logger } from '../kernel/logger/logger.js';
+import type { Clock, TimerHandle } from '../kernel/time/clock.js';
+import type { Random } from '../kernel/time/random.js';
+import { Failure, isChatterResult, Success, type ChatterResult } from './chatter-result.js';
+import type { ChatterGenerator, ChatterRun } from './chatter-run.js';
+import './chatter-step-payloads.js';
+import { DEFAULT_STREAM_TIMING, type StreamTiming } from './stream-timing.js';
+import { WaitResumeEvent } from './wait-resume-event.js';
+
+/** Where a stream's conversation stands between steps. */
+export type DriverState =
+  | { readonly kind: 'idle' }
+  /** A chatter yielded Wait; `time` seconds or a message resumes it. */
+  | { readonly kind: 'waiting'; readonly time: number | undefined; readonly since: number }
+  /** A chatter yielded Stop: no new run before `until` (epoch ms) and a new message. */
+  | { readonly kind: 'stopped'; readonly until: number; readonly wakeEnabled: boolean; readonly wakeProbability: number };
+
+/** What the driver knows of a new message, for the wait and wake rules. */
+export interface MessageNotice {
+  /** A private chat, or the bot was @-mentioned: may wake a stopped stream early. */
+  direct: boolean;
+}
+
+export interface StreamDriverOptions {
+  streamId: string;
+  chatterName: string;
+  /** A chatter for a new run. */
+  createChatter: () => ChatterRun;
+  /** How many unread messages the stream holds now. */
+  unreadCount: () => number;
+  bus: EventBus;
+  clock: Clock;
+  random: Random;
+  logger: Logger;
+  timing?: Partial<StreamTiming>;
+  /** Called whenever the state changes (the host persists waits and cooldowns). */
+  onStateChange?: (state: DriverState) => void;
+  /** The state to start in (a cooldown restored after a restart). */
+  initialState?: DriverState;
+}
+
+/**
+ * Drives one stream's chatter: decides when to start a run or resume a waiting one, steps
+ * the chatter's generator under a timeout, and applies what it yields.
+ *
+ * - `Wait()` resumes on a new message only; `Wait(t)` on a message, or after t seconds with
+ *   source `timer`.
+ * - `Stop(t)` ends the run; the next starts only when t has passed and a new message came,
+ *   unless a direct message (private, or @ the bot) wins the configured wake chance.
+ * - An external resume (`sub_agent`, `internal_context`, any string) always wins.
+ * - While the newest message is younger than the buffer, a run waits (a few ticks at most).
+ * - `on_chatter_step` (continue = false skips the tick) and `after_chatter_step` frame each step.
+ *
+ * All timing reads the injected clock, all chance the injected random source.
+ */
+export class StreamDriver {
+  readonly streamId: string;
+  readonly #options: StreamDriverOptions;
+  readonly #timing: StreamTiming;
+  #state: DriverState;
+  #generator: ChatterGenerator | undefined;
+  #pendingResume: WaitResumeEvent | undefined;
+  #messagesSinceStep = 0;
+  #directSinceStep = false;
+  #lastMessageAt: number | undefined;
+  #bufferSkips = 0;
+  #tick = 0;
+  #running = false;
+  #again = false;
+  #tickStartedAt = 0;
+  #timer: TimerHandle | undefined;
+  #timerAt = Number.POSITIVE_INFINITY;
+  #closed = false;
+  /** Bumped when a step is abandoned: a late result of the old generator is ignored. */
+  #generation = 0;
+
+  constructor(options: StreamDriverOptions) {
+    this.streamId = options.streamId;
+    this.#options = options;
+    this.#timing = { ...DEFAULT_STREAM_TIMING, ...options.timing };
+    this.#state = options.initialState ?? { kind: 'idle' };
+  }
+
+  get state(): DriverState {
+    return this.#state;
+  }
+
+  /** True while a tick (and so possibly a chatter step) is in progress. */
+  get busy(): boolean {
+    return this.#running;
+  }
+
+  /** A new message arrived in the stream. */
+  notifyMessage(notice: MessageNotice): void {
+    this.#messagesSinceStep += 1;
+    this.#directSinceStep ||= notice.direct;
+    this.#lastMessageAt = this.#options.clock.now();
+    this.#bufferSkips = 0;
+    this.schedule(0);
+  }
+
+  /** Resumes a waiting chatter (or starts one) with an event from outside: it always wins. */
+  resume(event: WaitResumeEvent): void {
+    this.#pendingResume = event;
+    this.schedule(0);
+  }
+
+  /** Runs a tick `delayMs` from now (an earlier request wins). */
+  schedule(delayMs: number): void {
+    if (this.#closed) return;
+    const clock = this.#options.clock;
+    const at = clock.now() + Math.max(0, delayMs);
+    if (at >= this.#timerAt) return;
+    if (this.#timer !== undefined) clock.clearTimeout(this.#timer);
+    this.#timerAt = at;
+    this.#timer = clock.setTimeout(() => {
+      this.#timer = undefined;
+      this.#timerAt = Number.POSITIVE_INFINITY;
+      void this.tick();
+    }, delayMs);
+  }
+
+  /** Stops the driver: no more ticks; a waiting generator is closed. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#timer !== undefined) this.#options.clock.clearTimeout(this.#timer);
+    this.#timer = undefined;
+    await this.#dropGenerator();
+  }
+
+  /** One pass of the rules; steps the chatter when they say so. Never throws. */
+  async tick(): Promise<void> {
+    if (this.#closed) return;
+    if (this.#running) {
+      this.#again = true;
+      this.#checkWatchdog();
+      if (this.#running) this.schedule(this.#timing.tickIntervalMs);
+      return;
+    }
+    this.#running = true;
+    this.#tickStartedAt = this.#options.clock.now();
+    // While this tick runs, come back every interval: the watchdog looks at a stuck tick.
+    this.schedule(this.#timing.tickIntervalMs);
+    const generation = this.#generation;
+    try {
+      const resume = this.#decide();
+      if (resume !== undefined) await this.#step(resume === 'new' ? undefined : resume, generation);
+    } catch (error) {
+      this.#options.logger.error({ stream_id: this.streamId, error: describeError(error) }, 'stream loop tick failed');
+    } finally {
+      if (generation === this.#generation) this.#running = false;
+      this.#afterTick();
+    }
+  }
+
+  /** Which resume to step with: an event, `'new'` for a fresh run, or undefined for no step. */
+  #decide(): WaitResumeEvent | 'new' | undefined {
+    const now = this.#options.clock.now();
+    const pending = this.#pendingResume;
+    if (pending !== undefined) {
+      this.#pendingResume = undefined;
+      return this.#generator === undefined ? 'new' : pending;
+    }
+    const state = this.#state;
+    let decision: WaitResumeEvent | 'new' | undefined;
+    switch (state.kind) {
+      case 'idle':
+        decision = this.#options.unreadCount() > 0 ? 'new' : undefined;
+        break;
+      case 'waiting':
+        if (this.#messagesSinceStep > 0) decision = this.#resumeEvent('message', state.time);
+        else if (state.time !== undefined && now >= state.since + state.time * 1000) decision = this.#resumeEvent('timer', state.time);
+        break;
+      case 'stopped':
+        if (this.#messagesSinceStep === 0) break;
+        if (now >= state.until) decision = 'new';
+        else if (state.wakeEnabled && this.#directSinceStep) {
+          this.#directSinceStep = false; // one draw per direct message
+          if (this.#options.random.next() < state.wakeProbability) decision = 'new';
+        }
+        break;
+      default: {
+        const unknown: never = state;
+        throw new Error(`unknown driver state ${JSON.stringify(unknown)}`);
+      }
+    }
+    if (decision === undefined) return undefined;
+    // Message-triggered steps wait for the burst to settle, a few ticks at most.
+    const isTimer = decision !== 'new' && decision.source === 'timer';
+    const lastMessageAt = this.#lastMessageAt;
+    if (!isTimer && lastMessageAt !== undefined && now - lastMessageAt < this.#timing.messageBufferMs && this.#bufferSkips < this.#timing.maxBufferSkips) {
+      this.#bufferSkips += 1;
+      this.schedule(lastMessageAt + this.#timing.messageBufferMs - now);
+      return undefined;
+    }
+    return decision;
+  }
+
+  #resumeEvent(source: 'message' | 'timer', waitTime: number | undefined): WaitResumeEvent {
+    return new WaitResumeEvent(source, { waitTime: waitTime ?? 0, unreadCount: this.#options.unreadCount() });
+  }
+
+  async #step(resume: WaitResumeEvent | undefined, generation: number): Promise<void> {
+    const { bus, chatterName } = this.#options;
+    this.#tick += 1;
+    const gate = await bus.publish('on_chatter_step', {
+      stream_id: this.streamId,
+      chatter_name: chatterName,
+      tick: this.#tick,
+      unread_count: this.#options.unreadCount(),
+      source: resume?.source ?? 'new',
+      continue: true,
+    });
+    if (gate.params.continue === false) {
+      if (resume !== undefined && resume.source !== 'message' && resume.source !== 'timer') this.#pendingResume ??= resume;
+      return;
+    }
+    this.#messagesSinceStep = 0;
+    this.#directSinceStep = false;
+    this.#bufferSkips = 0;
+
+    let result: ChatterResult;
+    try {
+      const next = await this.#next(resume);
+      if (generation !== this.#generation) return;
+      result = next ?? new Success('the chatter finished');
+    } catch (error) {
+      if (generation !== this.#generation) return;
+      const timedOut = error instanceof StepTimeoutError;
+      this.#options.logger.error({ stream_id: this.streamId, chatter: chatterName, error: describeError(error) }, timedOut ? 'chatter step timed out; the run is abandoned' : 'chatter step threw; the run ends');
+      result = new Failure(timedOut ? `step timed out after ${this.#timing.stepTimeoutMs} ms` : describeError(error), error);
+    }
+    await this.#apply(result);
+    const usedTools = result.stepData['used_tools'];
+    await bus.publish('after_chatter_step', {
+      stream_id: this.streamId,
+      chatter_name: chatterName,
+      result_type: result.kind,
+      result,
+      step_data: result.stepData,
+      used_tools: Array.isArray(usedTools) ? usedTools.map(String) : [],
+    });
+  }
+
+  /** The next result of the run (starting one when needed), under the step timeout. */
+  async #next(resume: WaitResumeEvent | undefined): Promise<ChatterResult | undefined> {
+    let generator = this.#generator;
+    let step: Promise<IteratorResult<ChatterResult, void>>;
+    if (generator === undefined) {
+      generator = this.#options.createChatter().execute();
+      this.#generator = generator;
+      step = generator.next(); // a fresh generator is primed: it runs to its first yield
+    } else {
+      step = generator.next(resume);
+    }
+    const outcome = await withTimeout(this.#options.clock, step, this.#timing.stepTimeoutMs);
+    if (outcome.done === true) {
+      this.#generator = undefined;
+      return undefined;
+    }
+    if (!isChatterResult(outcome.value)) throw new TypeError(`the chatter yielded ${describeError(outcome.value)}, not Wait, Success, Failure or Stop`);
+    return outcome.value;
+  }
+
+  async #apply(result: ChatterResult): Promise<void> {
+    const now = this.#options.clock.now();
+    switch (result.kind) {
+      case 'wait':
+        this.#setState({ kind: 'waiting', time: result.time, since: now });
+        if (result.time !== undefined) this.schedule(result.time * 1000);
+        return;
+      case 'success':
+      case 'failure':
+        await this.#dropGenerator();
+        this.#setState({ kind: 'idle' });
+        return;
+      case 'stop':
+        await this.#dropGenerator();
+        this.#setState({
+          kind: 'stopped',
+          until: now + result.time * 1000,
+          wakeEnabled: result.directMessageWakeEnabled,
+          wakeProbability: result.directMessageWakeProbability,
+        });
+        return;
+      default: {
+        const unknown: never = result;
+        throw new Error(`unknown chatter result ${JSON.stringify(unknown)}`);
+      }
+    }
+  }
+
+  #afterTick(): void {
+    if (this.#closed) return;
+    if (this.#again) {
+      this.#again = false;
+      this.schedule(0);
+      return;
+    }
+    // A message that came during a cooldown starts a run when the cooldown ends.
+    const state = this.#state;
+    if (state.kind === 'stopped' && this.#messagesSinceStep > 0) this.schedule(Math.max(0, state.until - this.#options.clock.now()));
+  }
+
+  #checkWatchdog(): void {
+    const elapsed = this.#options.clock.now() - this.#tickStartedAt;
+    if (elapsed >= this.#timing.watchdogRestartMs) {
+      this.#options.logger.error({ stream_id: this.streamId, elapsed_ms: elapsed }, 'stream loop stuck; abandoning the run and starting afresh');
+      this.#generation += 1;
+      this.#running = false;
+      void this.#dropGenerator();
+      this.#setState({ kind: 'idle' });
+      this.schedule(0);
+    } else if (elapsed >= this.#timing.watchdogWarnMs) {
+      this.#options.logger.warn({ stream_id: this.streamId, elapsed_ms: elapsed }, 'stream loop tick is taking long');
+    }
+  }
+
+  #setState(state: DriverState): void {
+    this.#state = state;
+    try {
+      this.#options.onStateChange?.(state);
+    } catch (error) {
+      this.#options.logger.error({ stream_id: this.streamId, error: describeError(error) }, 'saving the stream state failed');
+    }
+  }
+
+  async #dropGenerator(): Promise<void> {
+    const generator = this.#generator;
+    this.#generator = undefined;
+    if (generator === undefined) return;
+    try {
+      // Closing a generator that is still running throws; it is abandoned either way.
+      await Promise.race([generator.return(undefined), Promise.resolve()]);
+    } catch {
+      // already running or already closed
+    }
+  }
+}
+
+class StepTimeoutError extends Error {}
+
+async function withTimeout<T>(clock: Clock, work: Promise<T>, timeoutMs: number): Promise<T> {
+  let handle: TimerHandle | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    handle = clock.setTimeout(() => reject(new StepTimeoutError(`no result within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    if (handle !== undefined) clock.clearTimeout(handle);
+  }
+}
