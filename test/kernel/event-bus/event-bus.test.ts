@@ -116,8 +116,8 @@ describe('EventBus', () => {
       const calls: string[] = [];
       bus.subscribe(EventType.ON_PROMPT_BUILD, (name, p) => (calls.push(`enum:${name}`), [EventDecision.PASS, p]));
       bus.subscribe('on_prompt_build', (name, p) => (calls.push(`string:${name}`), [EventDecision.PASS, p]));
-      await bus.publish('on_prompt_build', {});
-      await bus.publish(EventType.ON_PROMPT_BUILD, {});
+      await bus.publish('on_prompt_build', {} as never);
+      await bus.publish(EventType.ON_PROMPT_BUILD, {} as never);
       expect(calls).toEqual(['enum:on_prompt_build', 'string:on_prompt_build', 'enum:on_prompt_build', 'string:on_prompt_build']);
     });
 

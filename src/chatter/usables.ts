@@ -1,0 +1,103 @@
+import type { StreamApi } from '../chat/stream-api.js';
+import type { ActionMetadata } from '../kernel/components/component-metadata.js';
+import { describeError } from '../kernel/errors/describe-error.js';
+import type { ComponentRegistry } from '../kernel/registry/component-registry.js';
+import type { ToolDeclaration } from '../llm/tool-declaration.js';
+import { compileToolArguments, modelParametersSchema, validateToolArguments } from '../tools/tool-arguments.js';
+import { ToolExecutionResult } from '../tools/tool-execution-result.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
+import type { BaseAction } from './base-action.js';
+
+/** One thing the model may call in a turn: a plugin tool or an action component. */
+export interface Usable {
+  signature: string;
+  kind: 'tool' | 'action';
+  name: string;
+  declaration: ToolDeclaration;
+  run(args: Record<string, unknown>, call: UsableCall): Promise<ToolExecutionResult>;
+}
+
+/** The call a usable runs for. */
+export interface UsableCall {
+  streamId: string;
+  callId: string;
+  signal: AbortSignal;
+  capabilities: ReadonlySet<string>;
+}
+
+/** The usables of one request, by name; built per turn (capabilities differ per stream). */
+export class UsableSet {
+  readonly #byName = new Map<string, Usable>();
+
+  add(usable: Usable): void {
+    this.#byName.set(usable.name, usable);
+  }
+
+  get(name: string): Usable | undefined {
+    return this.#byName.get(name);
+  }
+
+  names(): string[] {
+    return [...this.#byName.keys()];
+  }
+
+  /** Declarations for the model: actions first, then tools, each sorted by name. */
+  declarations(): ToolDeclaration[] {
+    const all = [...this.#byName.values()];
+    const sorted = (kind: Usable['kind']) => all.filter((usable) => usable.kind === kind).sort((a, b) => a.name.localeCompare(b.name));
+    return [...sorted('action'), ...sorted('tool')].map((usable) => usable.declaration);
+  }
+}
+
+export interface CollectUsablesOptions {
+  registry: ComponentRegistry;
+  tools: ToolRegistry;
+  streams: StreamApi;
+  capabilities: ReadonlySet<string>;
+}
+
+/**
+ * Every action component and every tool offered in a stream with `capabilities`. Tools keep
+ * their registry's rules (side-effect tiers, capabilities, argument checks, timeouts, caps);
+ * actions have their arguments checked against their declared parameters.
+ */
+export function collectUsables(options: CollectUsablesOptions): UsableSet {
+  const set = new UsableSet();
+  for (const record of options.registry.list({ kind: 'action' })) {
+    const metadata = record.metadata as ActionMetadata;
+    const validator = compileToolArguments(metadata.parameters);
+    set.add({
+      signature: record.signature,
+      kind: 'action',
+      name: metadata.name,
+      declaration: {
+        type: 'function',
+        function: { name: metadata.name, description: metadata.description, parameters: modelParametersSchema(metadata.parameters) },
+      },
+      async run(args, call) {
+        const validation = validateToolArguments(validator, args);
+        if (!validation.ok) return ToolExecutionResult.fail(metadata.name, validation.reason);
+        const action = options.registry.get<BaseAction>(record.signature);
+        if (action === undefined) return ToolExecutionResult.fail(metadata.name, `动作 ${metadata.name} 已不可用`);
+        try {
+          return await action.execute(validation.value, { streamId: call.streamId, callId: call.callId, signal: call.signal, streams: options.streams });
+        } catch (error) {
+          return ToolExecutionResult.fail(metadata.name, `执行出错：${describeError(error)}`);
+        }
+      },
+    });
+  }
+  for (const declaration of options.tools.declarations({ capabilities: options.capabilities })) {
+    const name = declaration.function.name;
+    const owner = options.tools.get(name)?.owner ?? 'unknown';
+    set.add({
+      signature: `${owner}:tool:${name}`,
+      kind: 'tool',
+      name,
+      declaration: declaration as ToolDeclaration,
+      run: (args, call) =>
+        options.tools.execute({ toolName: name, callId: call.callId, arguments: args }, { streamId: call.streamId, signal: call.signal, capabilities: call.capabilities }),
+    });
+  }
+  return set;
+}
