@@ -65,6 +65,8 @@ export { ManifestError } from './plugin-system/errors/manifest-error.js';
 export { PluginEntryError } from './plugin-system/errors/plugin-entry-error.js';
 export { PluginNotReadyError } from './plugin-system/errors/plugin-not-ready-error.js';
 export { PluginConfigError } from './plugin-system/config/plugin-config-error.js';
+export { StorageError } from './storage/errors/storage-error.js';
+export { PromptError } from './chat/errors/prompt-error.js';
 
 export type {
   ServiceOptions,

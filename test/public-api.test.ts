@@ -68,6 +68,8 @@ describe('the public API', () => {
         'PluginNotReadyError',
         'PluginConfigError',
         'defaultPluginRoots',
+        'StorageError',
+        'PromptError',
       ].sort(),
     );
   });

@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   MG_PLUGIN_ENTRY: "A plugin's entry file is missing, fails to import, or does not export exactly one ToolPlugin subclass.",
   MG_PLUGIN_NOT_READY: 'A plugin read this.ctx or this.config before the host set them (before onLoad).',
   MG_PLUGIN_CONFIG: "A plugin's config model or config.toml cannot be used (a required field without a default, a bad model).",
+  MG_STORAGE: 'The database cannot be used: not SQLite, a schema newer than this code, a failed migration, a refused write.',
+  MG_PROMPT: 'A prompt template is unknown, registered twice, or misses a value in strict mode.',
   MG_INVALID_ARGUMENT: 'A public function was called with an argument outside its documented range.',
 } as const;
 

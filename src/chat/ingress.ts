@@ -1,0 +1,120 @@
+import { EventDecision } from '../kernel/event-bus/event-decision.js';
+import type { EventBus } from '../kernel/event-bus/event-bus.js';
+import type { Logger } from '../kernel/logger/logger.js';
+import type { Clock } from '../kernel/time/clock.js';
+import type { Database } from '../storage/database.js';
+import type { StreamRecord } from '../storage/stream-repository.js';
+import { type InboundEnvelope, InboundEnvelopeSchema, type ValidInboundEnvelope } from './inbound-envelope.js';
+import type { Message } from './message.js';
+import './message-events.js';
+import { streamIdFor } from './stream-id.js';
+import type { StreamManager } from './stream-manager.js';
+
+/** What became of one inbound envelope. */
+export type IngressOutcome =
+  | { readonly status: 'delivered'; readonly message: Message }
+  /** An on_message_received handler stopped it: stored as read, no chatter sees it. */
+  | { readonly status: 'stopped'; readonly message: Message }
+  | { readonly status: 'duplicate'; readonly streamId: string; readonly messageId: string }
+  | { readonly status: 'invalid'; readonly reason: string };
+
+export interface IngressOptions {
+  database: Database;
+  streams: StreamManager;
+  bus: EventBus;
+  clock: Clock;
+  logger: Logger;
+  /** After a message is stored and delivered: wake the stream's loop, show it to plugins. */
+  onDelivered: (message: Message) => void;
+}
+
+/**
+ * Turns an adapter's envelope into a stored message: validate, dedupe by message id,
+ * `on_message_received`, store (unread unless a handler stopped it), then wake the stream.
+ * When `receive` resolves, the message is in the database.
+ */
+export class Ingress {
+  readonly #options: IngressOptions;
+
+  constructor(options: IngressOptions) {
+    this.#options = options;
+  }
+
+  async receive(input: InboundEnvelope, adapterSignature = 'unknown'): Promise<IngressOutcome> {
+    const { database, bus, clock, logger, streams } = this.#options;
+    const parsed = InboundEnvelopeSchema.safeParse(input);
+    if (!parsed.success) {
+      const reason = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(envelope)'}: ${issue.message}`).join('; ');
+      logger.warn({ adapter: adapterSignature, reason }, 'refused an inbound envelope');
+      return { status: 'invalid', reason };
+    }
+    const envelope = parsed.data;
+    const now = clock.now() / 1000;
+    const streamId = streamIdFor({
+      platform: envelope.platform,
+      chatType: envelope.chat_type,
+      groupId: envelope.group?.id,
+      userId: envelope.sender.id,
+    });
+    const messageId = envelope.message_id;
+    if (database.messages.get(streamId, 'inbound', messageId) !== undefined) return { status: 'duplicate', streamId, messageId };
+
+    const record = streamRecord(envelope, streamId, now, database);
+    const message = toMessage(envelope, streamId, now);
+    const { decision } = await bus.publish('on_message_received', { stream_id: streamId, message, envelope, adapter_signature: adapterSignature });
+    const delivered = decision !== EventDecision.STOP;
+
+    let inserted = false;
+    database.transaction(() => {
+      database.streams.upsert(record);
+      inserted = database.messages.insertInbound(message) === 'inserted';
+      if (inserted && !delivered) database.messages.markRead(streamId, [messageId]);
+    });
+    if (!inserted) return { status: 'duplicate', streamId, messageId }; // a concurrent receive of the same id won
+    streams.noteInbound(record, message, delivered);
+    if (!delivered) return { status: 'stopped', message };
+    this.#options.onDelivered(message);
+    return { status: 'delivered', message };
+  }
+}
+
+function streamRecord(envelope: ValidInboundEnvelope, streamId: string, now: number, database: Database): StreamRecord {
+  const existing = database.streams.get(streamId);
+  const isGroup = envelope.chat_type === 'group';
+  return {
+    streamId,
+    platform: envelope.platform,
+    chatType: envelope.chat_type,
+    groupId: isGroup ? envelope.group!.id : null,
+    groupName: isGroup ? envelope.group!.name || existing?.groupName || null : null,
+    userId: isGroup ? null : envelope.sender.id,
+    userName: isGroup ? null : envelope.sender.name || existing?.userName || null,
+    createdAt: existing?.createdAt ?? now,
+    lastActiveAt: now,
+  };
+}
+
+function toMessage(envelope: ValidInboundEnvelope, streamId: string, now: number): Message {
+  return {
+    messageId: envelope.message_id,
+    streamId,
+    direction: 'inbound',
+    time: envelope.time ?? now,
+    replyTo: envelope.reply_to,
+    content: envelope.content,
+    processedPlainText: envelope.content,
+    messageType: envelope.message_type,
+    senderId: envelope.sender.id,
+    senderName: envelope.sender.name,
+    senderCard: envelope.sender.card,
+    senderRole: envelope.sender.role,
+    platform: envelope.platform,
+    chatType: envelope.chat_type,
+    raw: envelope.raw ?? null,
+    extra: {
+      at_users: envelope.at_users,
+      mentions_bot: envelope.mentions_bot,
+      ...(envelope.group === undefined ? {} : { group_id: envelope.group.id }),
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import type { ChatType } from './message.js';
+
+/** One message for the platform, addressed by the stream it belongs to. */
+export interface OutboundDelivery {
+  streamId: string;
+  platform: string;
+  chatType: ChatType;
+  groupId: string | null;
+  userId: string | null;
+  content: string;
+  replyTo: string | null;
+  at: string | null;
+}
+
+/**
+ * Where sent messages go: the adapter seam. The console and OneBot adapters implement it;
+ * tests record deliveries. `deliver` resolves to the platform's id for the sent message.
+ */
+export interface OutboundSink {
+  deliver(delivery: OutboundDelivery): Promise<{ messageId: string }>;
+}

@@ -1,0 +1,89 @@
+import type BetterSqlite3 from 'better-sqlite3';
+
+/**
+ * One step of the schema. `version` numbers are unique and ascending; a released migration
+ * is never edited, only followed by a new one. `up` runs inside a transaction that also
+ * records the version in `schema_migrations`, so a step is applied entirely or not at all.
+ */
+export interface Migration {
+  readonly version: number;
+  /** Short snake_case description, stored beside the version. */
+  readonly name: string;
+  up(database: BetterSqlite3.Database): void;
+}
+
+/**
+ * Every migration this code knows, oldest first. Times follow the rows they describe:
+ * message `time` in epoch seconds (the platforms' unit), stream-state deadlines in epoch
+ * milliseconds (the host clock's unit); JSON columns hold `JSON.stringify` text or NULL.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'create_streams_messages_state_tool_calls',
+    up(database) {
+      database.exec(`
+        CREATE TABLE streams (
+          stream_id      TEXT PRIMARY KEY,
+          platform       TEXT NOT NULL,
+          chat_type      TEXT NOT NULL CHECK (chat_type IN ('private', 'group')),
+          group_id       TEXT,
+          group_name     TEXT,
+          user_id        TEXT,
+          user_name      TEXT,
+          created_at     REAL NOT NULL,
+          last_active_at REAL NOT NULL
+        );
+        CREATE INDEX streams_last_active ON streams (last_active_at);
+
+        CREATE TABLE messages (
+          row_id               INTEGER PRIMARY KEY,
+          stream_id            TEXT NOT NULL REFERENCES streams (stream_id),
+          message_id           TEXT NOT NULL,
+          direction            TEXT NOT NULL CHECK (direction IN ('inbound', 'outbound')),
+          time                 REAL NOT NULL,
+          reply_to             TEXT,
+          content              TEXT,
+          processed_plain_text TEXT,
+          message_type         TEXT,
+          sender_id            TEXT,
+          sender_name          TEXT,
+          sender_card          TEXT,
+          sender_role          TEXT,
+          platform             TEXT,
+          chat_type            TEXT,
+          raw                  TEXT,
+          extra                TEXT,
+          unread               INTEGER NOT NULL DEFAULT 0 CHECK (unread IN (0, 1)),
+          UNIQUE (stream_id, direction, message_id)
+        );
+        CREATE INDEX messages_stream_unread ON messages (stream_id, unread);
+        CREATE INDEX messages_stream_time ON messages (stream_id, time);
+        CREATE INDEX messages_time ON messages (time);
+
+        CREATE TABLE stream_state (
+          stream_id        TEXT PRIMARY KEY REFERENCES streams (stream_id),
+          kind             TEXT NOT NULL CHECK (kind IN ('idle', 'wait', 'stop')),
+          wait_until       REAL,
+          stop_until       REAL,
+          wake_probability REAL NOT NULL DEFAULT 0,
+          updated_at       REAL
+        );
+
+        CREATE TABLE tool_calls (
+          row_id        INTEGER PRIMARY KEY,
+          stream_id     TEXT,
+          call_id       TEXT,
+          tool_name     TEXT,
+          arguments     TEXT,
+          success       INTEGER,
+          observation   TEXT,
+          error_message TEXT,
+          started_at    REAL,
+          duration_ms   REAL
+        );
+        CREATE INDEX tool_calls_stream ON tool_calls (stream_id, started_at);
+      `);
+    },
+  },
+];

@@ -1,0 +1,71 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { describeError } from '../kernel/errors/describe-error.js';
+import { MoonglassError } from '../kernel/errors/moonglass-error.js';
+import type { Logger } from '../kernel/logger/logger.js';
+import { Database } from './database.js';
+import { StorageError } from './errors/storage-error.js';
+import { MIGRATIONS } from './migrations.js';
+import { runMigrations } from './run-migrations.js';
+
+export interface OpenDatabaseOptions {
+  /** Path of the SQLite file; it and its folder are created when missing. */
+  file: string;
+  logger: Logger;
+}
+
+/** Milliseconds a statement waits for another connection's lock before failing with SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Opens (or creates) the SQLite database at `file`: WAL journal (readers never block the
+ * writer), `synchronous = NORMAL` (durable across a process crash; a power cut may lose the
+ * last commits, never corrupt the file), foreign keys on, a 5 s busy timeout; then applies
+ * pending migrations.
+ *
+ * Throws a `StorageError` naming the file when its folder cannot be created, the file
+ * cannot be opened or is not a SQLite database, its schema is newer than this code, or a
+ * migration fails. A file that is not a database is left as it was.
+ */
+export function openDatabase(options: OpenDatabaseOptions): Database {
+  const { file, logger } = options;
+  const folder = dirname(file);
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    throw new StorageError(file, `cannot create its folder ${folder}: ${describeError(error)}`, { cause: error });
+  }
+
+  let handle: BetterSqlite3.Database;
+  try {
+    handle = new BetterSqlite3(file);
+  } catch (error) {
+    throw new StorageError(file, `cannot open it: ${describeError(error)}`, { cause: error });
+  }
+
+  try {
+    handle.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    // The first statement that reads the file: a file that is not SQLite fails here, unchanged.
+    const journalMode = handle.pragma('journal_mode = WAL', { simple: true });
+    if (journalMode !== 'wal' && !handle.memory) {
+      logger.warn({ file, journalMode }, 'the database could not switch to WAL; readers may block the writer');
+    }
+    handle.pragma('synchronous = NORMAL');
+    handle.pragma('foreign_keys = ON');
+    const applied = runMigrations(handle, MIGRATIONS, logger);
+    logger.debug({ file, applied }, 'opened the database');
+    return new Database(handle, logger);
+  } catch (error) {
+    handle.close();
+    if (MoonglassError.isInstance(error)) throw error;
+    throw new StorageError(file, openFailureReason(error), { cause: error });
+  }
+}
+
+function openFailureReason(error: unknown): string {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  if (code === 'SQLITE_NOTADB') return 'it is not a SQLite database (move it away or point the data folder elsewhere)';
+  if (code === 'SQLITE_CORRUPT') return 'the database file is corrupt (restore a backup)';
+  return `cannot prepare it: ${describeError(error)}`;
+}

@@ -1,0 +1,39 @@
+/** A chat stream (one private chat or one group on one platform) as stored. */
+export interface StreamRecord {
+  /** sha256 of `platform_group` or `platform_user_private`; computed by the chat layer. */
+  streamId: string;
+  platform: string;
+  chatType: 'private' | 'group';
+  /** Set for group streams, else null. */
+  groupId: string | null;
+  groupName: string | null;
+  /** The other side of a private stream, else null. */
+  userId: string | null;
+  userName: string | null;
+  /** When the stream was first stored, epoch seconds. Never changed by `upsert`. */
+  createdAt: number;
+  /** Time of the last activity, epoch seconds (the unit of message times). */
+  lastActiveAt: number;
+}
+
+/** The filter and limit of `StreamRepository.list`. */
+export interface StreamListOptions {
+  /** Most streams returned; a non-negative integer. */
+  limit: number;
+  /** Only streams whose `lastActiveAt` is at or after this, epoch seconds. */
+  activeSince?: number;
+}
+
+/** Stored streams. The SQLite implementation is `SqliteStreamRepository`. */
+export interface StreamRepository {
+  /**
+   * Stores a stream, or updates a stored one: its group and user names and `lastActiveAt`
+   * follow `record`; `createdAt`, platform, chat type and ids keep their first values.
+   */
+  upsert(record: StreamRecord): void;
+  get(streamId: string): StreamRecord | undefined;
+  /** Streams, most recently active first (ties by id). */
+  list(options: StreamListOptions): StreamRecord[];
+  /** Sets `lastActiveAt` (epoch seconds); does nothing for an unknown stream. */
+  touch(streamId: string, at: number): void;
+}

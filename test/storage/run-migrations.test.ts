@@ -1,0 +1,146 @@
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { createMemoryLogger } from '../../src/kernel/logger/memory-logger.js';
+import { StorageError } from '../../src/storage/errors/storage-error.js';
+import { MIGRATIONS, type Migration } from '../../src/storage/migrations.js';
+import { runMigrations } from '../../src/storage/run-migrations.js';
+import { useTestDatabases } from './storage-fixtures.js';
+
+/** A raw connection to `file`, closed before `fn` returns. */
+function withRaw<T>(file: string, fn: (raw: BetterSqlite3.Database) => T): T {
+  const raw = new BetterSqlite3(file);
+  try {
+    return fn(raw);
+  } finally {
+    raw.close();
+  }
+}
+
+function tablesOf(raw: BetterSqlite3.Database): string[] {
+  return raw
+    .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    .all()
+    .map((row) => row.name);
+}
+
+describe('runMigrations', () => {
+  const databases = useTestDatabases();
+
+  it('migration 1 creates streams, messages, stream_state and tool_calls, and schema_migrations lists version 1', () => {
+    const { database, file } = databases.fresh();
+    database.close();
+    withRaw(file, (raw) => {
+      expect(tablesOf(raw)).toEqual(['messages', 'schema_migrations', 'stream_state', 'streams', 'tool_calls']);
+      const rows = raw.prepare<[], { version: number; name: string; applied_at: string }>('SELECT * FROM schema_migrations').all();
+      expect(rows).toEqual([{ version: 1, name: MIGRATIONS[0]!.name, applied_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }]);
+      const indexes = raw
+        .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages' AND sql IS NOT NULL")
+        .all()
+        .map((row) => row.name);
+      expect(indexes).toEqual(expect.arrayContaining(['messages_stream_unread', 'messages_stream_time']));
+    });
+  });
+
+  it('does not run again when the database is reopened', () => {
+    const { database, file } = databases.fresh();
+    database.close();
+    databases.records.length = 0;
+    databases.open(file).close();
+    expect(databases.records.filter((record) => record.msg === 'applied a database migration')).toEqual([]);
+    withRaw(file, (raw) => {
+      expect(raw.prepare('SELECT COUNT(*) AS count FROM schema_migrations').get()).toEqual({ count: 1 });
+    });
+  });
+
+  it('applying the same list twice does nothing the second time', () => {
+    const file = join(databases.folder(), 'twice.db');
+    const { logger } = createMemoryLogger();
+    withRaw(file, (raw) => {
+      expect(runMigrations(raw, MIGRATIONS, logger)).toEqual([1]);
+      expect(runMigrations(raw, MIGRATIONS, logger)).toEqual([]);
+    });
+  });
+
+  it('applies only the migrations a database is missing, each recorded with its name', () => {
+    const file = join(databases.folder(), 'upgrade.db');
+    const { logger } = createMemoryLogger();
+    const second: Migration = { version: 2, name: 'add_notes', up: (raw) => raw.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY)') };
+    withRaw(file, (raw) => {
+      runMigrations(raw, MIGRATIONS, logger);
+      expect(runMigrations(raw, [...MIGRATIONS, second], logger)).toEqual([2]);
+      expect(raw.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all()).toEqual([
+        { version: 1, name: MIGRATIONS[0]!.name },
+        { version: 2, name: 'add_notes' },
+      ]);
+    });
+  });
+
+  describe('when the database is stamped with a version newer than the code knows', () => {
+    it('refuses it with a StorageError and changes nothing', () => {
+      const { database, file } = databases.fresh();
+      database.close();
+      withRaw(file, (raw) => raw.prepare("INSERT INTO schema_migrations VALUES (99, 'from_the_future', '2099-01-01')").run());
+      let error: unknown;
+      try {
+        databases.open(file);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(StorageError);
+      expect(error).toMatchObject({ code: 'MG_STORAGE', file });
+      expect((error as Error).message).toMatch(/schema is at version 99, newer than this moonglass knows \(1\).*never downgrades/);
+      withRaw(file, (raw) => {
+        expect(raw.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 99]);
+      });
+    });
+  });
+
+  describe('when a migration throws', () => {
+    it('rolls that migration back, keeps the earlier ones, and throws a StorageError naming it with the cause', () => {
+      const file = join(databases.folder(), 'broken.db');
+      const broken: Migration = {
+        version: 2,
+        name: 'broken_step',
+        up: (raw) => {
+          raw.exec('CREATE TABLE half_done (id INTEGER)');
+          raw.exec('THIS IS NOT SQL');
+        },
+      };
+      withRaw(file, (raw) => {
+        let error: unknown;
+        try {
+          runMigrations(raw, [...MIGRATIONS, broken], createMemoryLogger().logger);
+        } catch (caught) {
+          error = caught;
+        }
+        expect(error).toBeInstanceOf(StorageError);
+        expect(error).toMatchObject({ code: 'MG_STORAGE', file });
+        expect((error as Error).message).toMatch(/migration 2 \(broken_step\) failed and was rolled back: SqliteError/);
+        expect((error as Error).cause).toBeInstanceOf(BetterSqlite3.SqliteError);
+        expect(tablesOf(raw)).not.toContain('half_done');
+        expect(raw.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1]);
+      });
+    });
+  });
+
+  describe('when the list is out of order', () => {
+    it('refuses it before touching the database', () => {
+      const file = join(databases.folder(), 'order.db');
+      const noop = (): void => {};
+      withRaw(file, (raw) => {
+        expect(() =>
+          runMigrations(
+            raw,
+            [
+              { version: 2, name: 'b', up: noop },
+              { version: 1, name: 'a', up: noop },
+            ],
+            createMemoryLogger().logger,
+          ),
+        ).toThrow(/migration 1 \(a\) is out of order/);
+        expect(tablesOf(raw)).toEqual([]);
+      });
+    });
+  });
+});
