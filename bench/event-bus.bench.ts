@@ -49,7 +49,7 @@ export async function benchEventBus(): Promise<boolean> {
     cases.push({ name: `publish, ${count} handlers (no timeouts)`, fn: () => untimed.publish('bench', payload()), async: true });
   }
 
-  const host = createHost({ logger, appConfig: {}, pluginRoots: [] });
+  const host = createHost({ logger, appConfig: {}, pluginRoots: [], database: 'memory' });
   await host.start();
   buses.get(10)!.handlers.forEach((handler, index) => host.bus.subscribe('bench', handler, { weight: 10 - index }));
   cases.push({ name: 'publishEvent() via host, 10 handlers', fn: () => publishEvent('bench', payload()), async: true });

@@ -22,7 +22,7 @@ const SIGNATURE = 'neo_default_chatter:service:chat_core';
 
 export async function benchGetService(): Promise<boolean> {
   const { logger } = createMemoryLogger('error');
-  const host = createHost({ logger, appConfig: {}, pluginRoots: [] });
+  const host = createHost({ logger, appConfig: {}, pluginRoots: [], database: 'memory' });
   await host.start();
   // Twenty plugins attached, as in a real bot, so the plugin-scoped tokens have rivals.
   for (let index = 0; index < 19; index += 1) {

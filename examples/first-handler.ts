@@ -20,7 +20,7 @@ class Polite extends BaseEventHandler {
 }
 
 export async function main(): Promise<string> {
-  const host = createHost({ appConfig: {}, pluginRoots: [], logLevel: 'warn' });
+  const host = createHost({ appConfig: {}, pluginRoots: [], database: 'memory', logLevel: 'warn' });
   await host.start();
   const scope = host.createScope('hello');
   host.registry.register(scope, Greeter);

@@ -19,6 +19,13 @@ export { PluginConfig } from './plugin-system/config/plugin-config.js';
 export { secret, secretFields } from './plugin-system/config/secret.js';
 export { savePluginConfig } from './plugin-system/config/save-plugin-config.js';
 
+// Chat: chatters, actions, results
+export { BaseChatter } from './chatter/base-chatter.js';
+export { BaseAction } from './chatter/base-action.js';
+export { Wait, Success, Failure, Stop } from './chatter/chatter-result.js';
+export { WaitResumeEvent } from './chatter/wait-resume-event.js';
+export { PromptManager } from './llm/prompt-manager.js';
+
 // Tools
 export { tool, DEFAULT_TOOL_TIMEOUT_MS } from './tools/tool-decorator.js';
 export { SideEffect } from './tools/side-effect.js';
@@ -94,6 +101,21 @@ export type { Disposer } from './kernel/scope/disposer.js';
 export type { CoreToken } from './kernel/tokens.js';
 export type { ToolSpec, ToolDeclaration } from './tools/tool-decorator.js';
 export type { ToolInvocation } from './tools/tool-invocation.js';
+export type { ActionContext } from './chatter/base-action.js';
+export type { ChatterGenerator, ChatterRun } from './chatter/chatter-run.js';
+export type { ChatterResult, StepData, StopOptions } from './chatter/chatter-result.js';
+export type { ResumeSource } from './chatter/wait-resume-event.js';
+export type { ChatRuntime } from './chatter/chat-runtime.js';
+export type { OnChatterStepPayload, AfterChatterStepPayload } from './chatter/chatter-step-payloads.js';
+export type { BeforeToolCallPayload, AfterToolCallPayload } from './chatter/tool-call-payloads.js';
+export type { Message, MessageExtra, ChatType as ChatKind } from './chat/message.js';
+export type { ChatStream } from './chat/chat-stream.js';
+export type { StreamApi, OutgoingMessage, SendOutcome } from './chat/stream-api.js';
+export type { InboundEnvelope } from './chat/inbound-envelope.js';
+export type { OutboundSink, OutboundDelivery } from './chat/outbound-sink.js';
+export type { OnMessageReceivedPayload, OnMessageSentPayload } from './chat/message-events.js';
+export type { OnPromptBuildPayload } from './llm/prompt-manager.js';
+export type { BotConfig } from './chat/bot-config.js';
 export type { ToolContext } from './tools/tool-context.js';
 export type { ToolDefinition } from './tools/tool-definition.js';
 export type { ToolExecutionResultOptions } from './tools/tool-execution-result.js';

@@ -20,6 +20,23 @@ import { PluginManager } from '../plugin-system/plugin-manager.js';
 import type { PluginRoot } from '../plugin-system/discovery/plugin-root.js';
 import type { PluginStatus } from '../plugin-system/discovery/plugin-status.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
+import { BOT_CONFIG_FILE_NAME, BOT_CONFIG_HEADER, type BotConfig, BotConfigSchema } from '../chat/bot-config.js';
+import type { InboundEnvelope } from '../chat/inbound-envelope.js';
+import { Ingress, type IngressOutcome } from '../chat/ingress.js';
+import type { OutboundDelivery, OutboundSink } from '../chat/outbound-sink.js';
+import { StreamManager } from '../chat/stream-manager.js';
+import type { ChatRuntime } from '../chatter/chat-runtime.js';
+import { ChatLoop } from '../chatter/chat-loop.js';
+import type { StreamTiming } from '../chatter/stream-timing.js';
+import { loadConfigFile } from '../kernel/config/load-config-file.js';
+import { LlmService } from '../llm/llm-service.js';
+import { loadModelsConfig } from '../llm/load-models-config.js';
+import type { ModelClient } from '../llm/model-client.js';
+import { type ModelsConfig, ModelsConfigSchema } from '../llm/models-config.js';
+import { PromptManager } from '../llm/prompt-manager.js';
+import type { Database } from '../storage/database.js';
+import { openDatabase } from '../storage/open-database.js';
+import { join } from 'node:path';
 import { HOST_VERSION } from './host-version.js';
 
 export interface HostOptions {
@@ -29,6 +46,19 @@ export interface HostOptions {
   dataDir?: string;
   /** Use these settings instead of reading `features.toml` (tests, embedding). */
   appConfig?: Partial<AppConfig>;
+  /** Use this instead of reading `bot.toml`. */
+  botConfig?: Partial<BotConfig>;
+  /** Use this instead of reading `models.toml`. */
+  modelsConfig?: Partial<ModelsConfig>;
+  /** The model used when no provider is configured (default: the offline demo model). */
+  offlineModel?: ModelClient;
+  /**
+   * `file` (default): `<dataDir>/moonglass.db`. `memory`: a SQLite database that lives and dies
+   * with the host, for tests and examples that should leave nothing behind.
+   */
+  database?: 'file' | 'memory';
+  /** Overrides of the stream loop's timing (tests). */
+  streamTiming?: Partial<StreamTiming>;
   /**
    * Folders scanned for plugins, in order. Default: the built-in plugins shipped with
    * moonglass, then `./plugins`. `[]` starts a host without plugins.
@@ -66,6 +96,8 @@ export class Host implements HostRuntime {
   #config: AppConfig | undefined;
   #tools: ToolRegistry | undefined;
   #plugins: PluginManager | undefined;
+  #chat: ChatParts | undefined;
+  #sink: OutboundSink = new UndeliveredSink(() => this.logger);
   #state: HostState = 'created';
 
   constructor(options: HostOptions = {}) {
@@ -104,6 +136,22 @@ export class Host implements HostRuntime {
     return this.#tools;
   }
 
+  /** The chat services (streams, models, prompts ...); available once `start()` has run. */
+  get chat(): ChatParts {
+    if (this.#chat === undefined) throw new HostStateError('reading chat', this.#state, 'the chat runtime is built by start(); await it first');
+    return this.#chat;
+  }
+
+  /** Where sent messages go: the adapter's sink. Until one is set, messages are logged, not delivered. */
+  setOutboundSink(sink: OutboundSink): void {
+    this.#sink = sink;
+  }
+
+  /** An adapter's inbound message: stored, then delivered to its stream (see Ingress). */
+  receive(envelope: InboundEnvelope, adapterSignature = 'unknown'): Promise<IngressOutcome> {
+    return this.chat.ingress.receive(envelope, adapterSignature);
+  }
+
   /** The plugin manager; available once `start()` has read the settings. */
   get plugins(): PluginManager {
     if (this.#plugins === undefined) throw new HostStateError('reading plugins', this.#state, 'plugins are loaded by start(); await it first');
@@ -132,6 +180,7 @@ export class Host implements HostRuntime {
         observationMaxChars: config.tools.observation_max_chars,
         isReversibleEnabled: (name) => reversible.has(name),
       });
+      this.#chat = this.#buildChat(config);
       this.#plugins = new PluginManager({
         roots: this.#options.pluginRoots ?? defaultPluginRoots(),
         registry: this.registry,
@@ -151,6 +200,7 @@ export class Host implements HostRuntime {
     setHostRunning(this, true);
     this.#state = 'running';
     await this.#plugins.loadAll();
+    this.#chat.loop.restore(this.#chat.database.messages.streamsWithUnread());
     await this.publishEvent('on_start', { started_at: this.clock.now() });
   }
 
@@ -160,12 +210,74 @@ export class Host implements HostRuntime {
     this.#state = 'stopping';
     try {
       await this.publishEvent('on_stop', { reason });
+      await this.#chat?.loop.stop();
       await this.#plugins?.unloadAll();
     } finally {
+      this.#chat?.database.close();
       while (this.#scopes.length > 0) this.#scopes.pop()!.dispose();
       setHostRunning(this, false);
       this.#state = 'stopped';
     }
+  }
+
+  #buildChat(config: AppConfig): ChatParts {
+    const options = this.#options;
+    const configDir = this.info.configDir;
+    const useFiles = options.appConfig === undefined;
+    const bot =
+      options.botConfig !== undefined || !useFiles
+        ? BotConfigSchema.parse(options.botConfig ?? {})
+        : loadConfigFile({ configDir, fileName: BOT_CONFIG_FILE_NAME, schema: BotConfigSchema, header: BOT_CONFIG_HEADER, logger: this.logger });
+    const models =
+      options.modelsConfig !== undefined || !useFiles ? ModelsConfigSchema.parse(options.modelsConfig ?? {}) : loadModelsConfig(configDir, this.logger);
+    void config;
+    const database = openDatabase({
+      file: options.database === 'memory' ? ':memory:' : join(this.info.dataDir, 'moonglass.db'),
+      logger: this.logger,
+    });
+    const llm = new LlmService({
+      config: models,
+      bus: this.bus,
+      clock: this.clock,
+      logger: this.logger,
+      ...(options.offlineModel === undefined ? {} : { offlineModel: options.offlineModel }),
+    });
+    const prompts = new PromptManager({ bus: this.bus });
+    const streams = new StreamManager({
+      database,
+      bus: this.bus,
+      clock: this.clock,
+      logger: this.logger,
+      sink: () => this.#sink,
+      bot: { name: bot.bot.nickname, accountFor: (platform) => bot.accounts[platform] ?? 'bot' },
+    });
+    const runtime: ChatRuntime = {
+      streams,
+      llm,
+      prompts,
+      tools: this.#tools!,
+      registry: this.registry,
+      bus: this.bus,
+      clock: this.clock,
+      random: this.random,
+      logger: this.logger,
+      bot,
+      capabilitiesFor: (streamId) => this.plugins.streamCapabilities(streamId),
+    };
+    this.registry.bindCore(TOKENS.ChatRuntime, runtime);
+    const loop = new ChatLoop({ runtime, states: database.streamStates, ...(options.streamTiming === undefined ? {} : { timing: options.streamTiming }) });
+    const ingress = new Ingress({
+      database,
+      streams,
+      bus: this.bus,
+      clock: this.clock,
+      logger: this.logger,
+      onDelivered: (message) => {
+        loop.onMessage(message);
+        this.#plugins?.observeInbound(message.streamId, message.messageId, message);
+      },
+    });
+    return { database, llm, prompts, streams, ingress, loop, runtime, bot, models };
   }
 
   /** A new scope for a plugin; it is disposed when the host stops, newest first. */
@@ -187,6 +299,30 @@ export class Host implements HostRuntime {
 
   setEventHandlerTimeout(seconds: number): void {
     this.bus.setDefaultTimeout(seconds);
+  }
+}
+
+/** The host's chat parts, built at start. */
+export interface ChatParts {
+  database: Database;
+  llm: LlmService;
+  prompts: PromptManager;
+  streams: StreamManager;
+  ingress: Ingress;
+  loop: ChatLoop;
+  runtime: ChatRuntime;
+  bot: BotConfig;
+  models: ModelsConfig;
+}
+
+/** The sink before an adapter connects: says plainly that the message went nowhere. */
+class UndeliveredSink implements OutboundSink {
+  #count = 0;
+  constructor(private readonly logger: () => Logger) {}
+  async deliver(delivery: OutboundDelivery): Promise<{ messageId: string }> {
+    this.#count += 1;
+    this.logger().warn({ stream_id: delivery.streamId, content: delivery.content }, 'no adapter is connected; the message was not delivered');
+    return { messageId: `undelivered-${this.#count}` };
   }
 }
 

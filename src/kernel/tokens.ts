@@ -19,6 +19,8 @@ export const TOKENS = {
   Registry: Symbol.for('moonglass.Registry'),
   /** Host facts: version, config and data folders. */
   HostInfo: Symbol.for('moonglass.HostInfo'),
+  /** The chat services chatters and actions use (`ChatRuntime`): streams, models, prompts, tools. */
+  ChatRuntime: Symbol.for('moonglass.ChatRuntime'),
 } as const;
 
 export type CoreToken = (typeof TOKENS)[keyof typeof TOKENS];

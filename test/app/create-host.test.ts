@@ -96,7 +96,7 @@ describe('Host', () => {
   });
 
   it('publishes on_start and on_stop, and disposes plugin scopes newest first on stop', async () => {
-    const host = createHost({ logger: createMemoryLogger().logger, appConfig: {}, pluginRoots: [] });
+    const host = createHost({ logger: createMemoryLogger().logger, appConfig: {}, pluginRoots: [], database: 'memory' });
     const seen: string[] = [];
     host.bus.subscribe('on_start', (name, params) => (seen.push(name), [EventDecision.PASS, params]));
     host.bus.subscribe('on_stop', (name, params) => (seen.push(`${name}:${String(params.reason)}`), [EventDecision.PASS, params]));
@@ -113,7 +113,7 @@ describe('Host', () => {
   });
 
   it('refuses a second start and config reads before start, with HostStateError', async () => {
-    const host = createHost({ logger: createMemoryLogger().logger, appConfig: {}, pluginRoots: [] });
+    const host = createHost({ logger: createMemoryLogger().logger, appConfig: {}, pluginRoots: [], database: 'memory' });
     expect(() => host.config).toThrow(HostStateError);
     await host.start();
     started.push(host);
@@ -123,7 +123,7 @@ describe('Host', () => {
   it('stops with the file and field named when features.toml is invalid', async () => {
     const configDir = tempDir();
     writeFileSync(join(configDir, 'features.toml'), '[advanced]\nforce_compatibility = "yes"\n');
-    const host = createHost({ logger: createMemoryLogger().logger, configDir, pluginRoots: [] });
+    const host = createHost({ logger: createMemoryLogger().logger, configDir, pluginRoots: [], database: 'memory' });
     await expect(host.start()).rejects.toThrow(/features\.toml:\n {2}- advanced\.force_compatibility: .*expected boolean/);
     expect(host.state).toBe('stopped');
   });

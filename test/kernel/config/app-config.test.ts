@@ -23,7 +23,7 @@ describe('loadAppConfig', () => {
     expect(text).toMatch(/# Seconds an event handler may run.*\nevent_handler_timeout = 30\n/);
     expect(text).toMatch(/force_compatibility = false/);
     expect(JSON.parse(JSON.stringify(parse(text)))).toEqual(config);
-    expect(records.some((record) => record.msg === 'wrote the default host settings')).toBe(true);
+    expect(records.some((record) => record.msg === 'wrote the default features.toml')).toBe(true);
   });
 
   it('reads the values a user wrote', () => {
@@ -72,7 +72,7 @@ describe('loadAppConfig', () => {
       writeFileSync(join(parent, 'config'), 'not a folder');
       const { logger, records } = createMemoryLogger();
       expect(loadAppConfig(join(parent, 'config', 'nested'), logger).advanced.event_handler_timeout).toBe(30);
-      expect(records.find((record) => record.level === 'warn')?.msg).toMatch(/cannot write the default host settings/);
+      expect(records.find((record) => record.level === 'warn')?.msg).toMatch(/cannot write the default features.toml/);
       return;
     }
     const parent = tempDir();
@@ -80,6 +80,6 @@ describe('loadAppConfig', () => {
     chmodSync(join(parent, 'locked'), 0o500);
     const { logger, records } = createMemoryLogger();
     expect(loadAppConfig(join(parent, 'locked', 'config'), logger).advanced.event_handler_timeout).toBe(30);
-    expect(records.find((record) => record.level === 'warn')?.msg).toMatch(/cannot write the default host settings/);
+    expect(records.find((record) => record.level === 'warn')?.msg).toMatch(/cannot write the default features.toml/);
   });
 });

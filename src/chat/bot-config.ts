@@ -1,0 +1,39 @@
+import * as z from 'zod';
+
+/** `config/bot.toml`: who the bot is, its accounts, and how its conversations run. */
+export const BotConfigSchema = z.object({
+  bot: z
+    .object({
+      nickname: z.string().min(1).describe('The name the bot goes by.').default('月璃'),
+      aliases: z.array(z.string()).describe('Other names people call it; mentions of these count as calling it.').default([]),
+      personality: z.string().describe('Who it is, in a few sentences (goes into the system prompt).').default('一个温和、好奇、说话简短的聊天伙伴。'),
+      identity: z.string().describe('What it knows it is.').default('一个生活在聊天软件里的 AI，对自己是虚拟的这件事很坦然。'),
+      speaking_style: z.string().describe('How it talks.').default('口语化，一次只说一两句话，不用表情符号。'),
+    })
+    .describe('The persona.')
+    .prefault({}),
+  accounts: z
+    .record(z.string(), z.string())
+    .describe('The bot’s own account id on each platform, e.g. { qq = "123456" }; used to recognise its own messages and mentions.')
+    .default({}),
+  chat: z
+    .object({
+      default_chatter: z
+        .string()
+        .describe('The chatter that runs conversations (a chatter signature).')
+        .default('neo_default_chatter:chatter:neo_default_chatter'),
+      message_buffer_seconds: z.number().min(0).describe('Wait this long after the newest message before replying (people type in bursts).').default(1),
+      step_timeout_seconds: z.number().positive().describe('Longest a single chatter step may take before it is abandoned.').default(90),
+    })
+    .describe('How conversations run.')
+    .prefault({}),
+});
+
+export type BotConfig = z.output<typeof BotConfigSchema>;
+
+export const BOT_CONFIG_FILE_NAME = 'bot.toml';
+
+export const BOT_CONFIG_HEADER = [
+  'The bot: its persona, its accounts, and how conversations run.',
+  'Written with the defaults on first start; edit freely. Delete it to get a fresh default one.',
+];

@@ -1,0 +1,87 @@
+import type { Message } from '../chat/message.js';
+import type { LLMRequest } from '../llm/llm-request.js';
+import type { ToolCall } from '../llm/tool-call.js';
+import type { ChatRuntime } from './chat-runtime.js';
+import type { ChatterGenerator } from './chatter-run.js';
+import { runToolCalls, type ToolCallOutcome } from './run-tool-calls.js';
+import { collectUsables, type UsableSet } from './usables.js';
+
+interface ChatterBinding {
+  streamId: string;
+  runtime: ChatRuntime;
+}
+
+const bindings = new WeakMap<object, ChatterBinding>();
+
+/**
+ * Base of chatter components: the logic that runs a conversation in one stream. Decorate
+ * the subclass with `@chatter(name)` and implement `execute()` as an async generator that
+ * yields `Wait` / `Success` / `Failure` / `Stop` and is resumed with a `WaitResumeEvent`.
+ * The host binds the chatter to its stream before calling `execute()`.
+ */
+export abstract class BaseChatter {
+  abstract execute(): ChatterGenerator;
+
+  /** The stream this chatter runs in. */
+  get streamId(): string {
+    return this.#binding().streamId;
+  }
+
+  /** The host's chat services. */
+  get runtime(): ChatRuntime {
+    return this.#binding().runtime;
+  }
+
+  /** The stream's unread messages, oldest first (reading does not flush them). */
+  fetchUnreads(): Message[] {
+    return this.runtime.streams.fetchUnreads(this.streamId);
+  }
+
+  /** Moves exactly these messages to history. */
+  flushUnreads(messages: readonly Message[]): number {
+    return this.runtime.streams.flushUnreads(this.streamId, messages);
+  }
+
+  /** A model request for `taskName` (models chosen in models.toml), tagged with this stream. */
+  createRequest(taskName = 'actor', requestName = taskName): LLMRequest {
+    return this.runtime.llm.createRequest({ taskName, requestName, streamId: this.streamId });
+  }
+
+  /** Declares every action and every tool offered in this stream on the request; returns them. */
+  async injectUsables(request: LLMRequest): Promise<UsableSet> {
+    const runtime = this.runtime;
+    const usables = collectUsables({
+      registry: runtime.registry,
+      tools: runtime.tools,
+      streams: runtime.streams,
+      capabilities: await runtime.capabilitiesFor(this.streamId),
+    });
+    request.tools = usables.declarations();
+    return usables;
+  }
+
+  /** Runs the model's calls in order (before/after_tool_call around each); results in call order. */
+  async runToolCall(calls: readonly ToolCall[], usables: UsableSet, signal: AbortSignal = new AbortController().signal): Promise<ToolCallOutcome[]> {
+    const runtime = this.runtime;
+    return runToolCalls({
+      calls,
+      usables,
+      bus: runtime.bus,
+      clock: runtime.clock,
+      streamId: this.streamId,
+      signal,
+      capabilities: await runtime.capabilitiesFor(this.streamId),
+    });
+  }
+
+  #binding(): ChatterBinding {
+    const binding = bindings.get(this);
+    if (binding === undefined) throw new Error(`${this.constructor.name} is not bound to a stream yet: the host binds a chatter before execute()`);
+    return binding;
+  }
+}
+
+/** Host only: binds a chatter instance to its stream and the chat services. */
+export function bindChatter(chatter: BaseChatter, binding: ChatterBinding): void {
+  bindings.set(chatter, binding);
+}

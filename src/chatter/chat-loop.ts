@@ -1,0 +1,139 @@
+import type { Message } from '../chat/message.js';
+import type { ChatterMetadata } from '../kernel/components/component-metadata.js';
+import { describeError } from '../kernel/errors/describe-error.js';
+import type { StreamStateRepository } from '../storage/stream-state-repository.js';
+import { BaseChatter, bindChatter } from './base-chatter.js';
+import type { ChatRuntime } from './chat-runtime.js';
+import { Failure } from './chatter-result.js';
+import type { ChatterGenerator, ChatterRun } from './chatter-run.js';
+import { type DriverState, StreamDriver } from './stream-driver.js';
+import type { StreamTiming } from './stream-timing.js';
+import type { WaitResumeEvent } from './wait-resume-event.js';
+
+export interface ChatLoopOptions {
+  runtime: ChatRuntime;
+  states: StreamStateRepository;
+  timing?: Partial<StreamTiming>;
+}
+
+/**
+ * One driver per active stream. Routes new messages and external resume events to them,
+ * resolves each stream's chatter (the configured default, else the first registered chatter
+ * that serves the stream's chat type), and persists waits and cooldowns.
+ */
+export class ChatLoop {
+  readonly #options: ChatLoopOptions;
+  readonly #drivers = new Map<string, StreamDriver>();
+
+  constructor(options: ChatLoopOptions) {
+    this.#options = options;
+  }
+
+  /** A delivered inbound message: wake its stream. */
+  onMessage(message: Message): void {
+    const direct = message.chatType === 'private' || message.extra.mentions_bot === true;
+    this.#driver(message.streamId).notifyMessage({ direct });
+  }
+
+  /** An external resume (`sub_agent`, `internal_context`, a plugin's own source) for a stream. */
+  resume(streamId: string, event: WaitResumeEvent): void {
+    this.#driver(streamId).resume(event);
+  }
+
+  /** After a restart: cooldowns come back from storage, and streams with unread messages are woken. */
+  restore(streamsWithUnread: readonly string[]): void {
+    for (const streamId of streamsWithUnread) this.#driver(streamId).schedule(0);
+  }
+
+  /** The driver of a stream, if it has one. */
+  driverOf(streamId: string): StreamDriver | undefined {
+    return this.#drivers.get(streamId);
+  }
+
+  get size(): number {
+    return this.#drivers.size;
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([...this.#drivers.values()].map((driver) => driver.close()));
+    this.#drivers.clear();
+  }
+
+  #driver(streamId: string): StreamDriver {
+    let driver = this.#drivers.get(streamId);
+    if (driver !== undefined) return driver;
+    const { runtime, states } = this.#options;
+    const stored = states.get(streamId);
+    const initialState: DriverState | undefined =
+      stored?.kind === 'stop' && stored.stopUntil !== null && stored.stopUntil > runtime.clock.now()
+        ? { kind: 'stopped', until: stored.stopUntil, wakeEnabled: stored.wakeProbability > 0, wakeProbability: stored.wakeProbability }
+        : undefined;
+    const chatterSignature = this.#chatterSignature(streamId);
+    driver = new StreamDriver({
+      streamId,
+      chatterName: chatterSignature?.split(':')[2] ?? 'none',
+      createChatter: () => this.#createChatter(streamId, chatterSignature),
+      unreadCount: () => runtime.streams.getStream(streamId)?.unreads.length ?? runtime.streams.fetchUnreads(streamId).length,
+      bus: runtime.bus,
+      clock: runtime.clock,
+      random: runtime.random,
+      logger: runtime.logger,
+      timing: {
+        messageBufferMs: runtime.bot.chat.message_buffer_seconds * 1000,
+        stepTimeoutMs: runtime.bot.chat.step_timeout_seconds * 1000,
+        ...this.#options.timing,
+      },
+      ...(initialState === undefined ? {} : { initialState }),
+      onStateChange: (state) => this.#persist(streamId, state),
+    });
+    this.#drivers.set(streamId, driver);
+    return driver;
+  }
+
+  #chatterSignature(streamId: string): string | undefined {
+    const { runtime } = this.#options;
+    const preferred = runtime.bot.chat.default_chatter;
+    if (runtime.registry.record(preferred)?.kind === 'chatter') return preferred;
+    const chatType = runtime.streams.activateStream(streamId)?.chatType;
+    const fallback = runtime.registry.list({ kind: 'chatter' }).find((record) => {
+      const types = (record.metadata as ChatterMetadata).chatTypes;
+      return chatType === undefined || types.length === 0 || types.includes(chatType);
+    });
+    return fallback?.signature;
+  }
+
+  #createChatter(streamId: string, signature: string | undefined): ChatterRun {
+    const { runtime } = this.#options;
+    const chatter = signature === undefined ? undefined : runtime.registry.get<BaseChatter>(signature);
+    if (!(chatter instanceof BaseChatter)) {
+      const reason =
+        signature === undefined
+          ? 'no chatter is registered for this stream (is the default chatter plugin loaded?)'
+          : `${signature} is not a BaseChatter`;
+      runtime.logger.error({ stream_id: streamId, chatter: signature }, reason);
+      return { execute: () => failing(reason) };
+    }
+    bindChatter(chatter, { streamId, runtime });
+    return chatter;
+  }
+
+  #persist(streamId: string, state: DriverState): void {
+    const { states, runtime } = this.#options;
+    try {
+      states.set({
+        streamId,
+        kind: state.kind === 'waiting' ? 'wait' : state.kind === 'stopped' ? 'stop' : 'idle',
+        waitUntil: state.kind === 'waiting' && state.time !== undefined ? state.since + state.time * 1000 : null,
+        stopUntil: state.kind === 'stopped' ? state.until : null,
+        wakeProbability: state.kind === 'stopped' && state.wakeEnabled ? state.wakeProbability : 0,
+        updatedAt: runtime.clock.now(),
+      });
+    } catch (error) {
+      runtime.logger.error({ stream_id: streamId, error: describeError(error) }, 'saving the stream state failed');
+    }
+  }
+}
+
+async function* failing(reason: string): ChatterGenerator {
+  yield new Failure(reason);
+}

@@ -1,0 +1,26 @@
+import type { BotConfig } from '../chat/bot-config.js';
+import type { StreamApi } from '../chat/stream-api.js';
+import type { EventBus } from '../kernel/event-bus/event-bus.js';
+import type { Logger } from '../kernel/logger/logger.js';
+import type { ComponentRegistry } from '../kernel/registry/component-registry.js';
+import type { Clock } from '../kernel/time/clock.js';
+import type { Random } from '../kernel/time/random.js';
+import type { LlmService } from '../llm/llm-service.js';
+import type { PromptManager } from '../llm/prompt-manager.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
+
+/** What chatters work with: the host's chat-facing services in one place. */
+export interface ChatRuntime {
+  readonly streams: StreamApi;
+  readonly llm: LlmService;
+  readonly prompts: PromptManager;
+  readonly tools: ToolRegistry;
+  readonly registry: ComponentRegistry;
+  readonly bus: EventBus;
+  readonly clock: Clock;
+  readonly random: Random;
+  readonly logger: Logger;
+  readonly bot: BotConfig;
+  /** The capabilities plugins contribute to a stream (tools needing others are not offered). */
+  capabilitiesFor(streamId: string): Promise<ReadonlySet<string>>;
+}
