@@ -16,6 +16,7 @@ import { type Clock, systemClock } from '../kernel/time/clock.js';
 import { type Random, systemRandom } from '../kernel/time/random.js';
 import { TOKENS } from '../kernel/tokens.js';
 import { HostStateError } from '../kernel/errors/host-state-error.js';
+import { describeError } from '../kernel/errors/describe-error.js';
 import { PluginManager } from '../plugin-system/plugin-manager.js';
 import type { PluginRoot } from '../plugin-system/discovery/plugin-root.js';
 import type { PluginStatus } from '../plugin-system/discovery/plugin-status.js';
@@ -263,6 +264,23 @@ export class Host implements HostRuntime {
       logger: this.logger,
       bot,
       capabilitiesFor: (streamId) => this.plugins.streamCapabilities(streamId),
+      recordToolCall: (streamId, outcome, startedAt, durationMs) => {
+        try {
+          database.toolCalls.record({
+            streamId,
+            callId: outcome.call.id,
+            toolName: outcome.call.name,
+            arguments: outcome.call.args,
+            success: outcome.result.success,
+            observation: outcome.result.observation,
+            errorMessage: outcome.result.errorMessage,
+            startedAt,
+            durationMs,
+          });
+        } catch (error) {
+          this.logger.warn({ stream_id: streamId, error: describeError(error) }, 'could not log the tool call');
+        }
+      },
     };
     this.registry.bindCore(TOKENS.ChatRuntime, runtime);
     const loop = new ChatLoop({ runtime, states: database.streamStates, ...(options.streamTiming === undefined ? {} : { timing: options.streamTiming }) });

@@ -71,6 +71,7 @@ export abstract class BaseChatter {
       streamId: this.streamId,
       signal,
       capabilities: await runtime.capabilitiesFor(this.streamId),
+      onOutcome: (outcome, startedAt, durationMs) => runtime.recordToolCall(this.streamId, outcome, startedAt, durationMs),
     });
   }
 

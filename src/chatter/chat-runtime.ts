@@ -8,6 +8,7 @@ import type { Random } from '../kernel/time/random.js';
 import type { LlmService } from '../llm/llm-service.js';
 import type { PromptManager } from '../llm/prompt-manager.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
+import type { ToolCallOutcome } from './run-tool-calls.js';
 
 /** What chatters work with: the host's chat-facing services in one place. */
 export interface ChatRuntime {
@@ -23,4 +24,6 @@ export interface ChatRuntime {
   readonly bot: BotConfig;
   /** The capabilities plugins contribute to a stream (tools needing others are not offered). */
   capabilitiesFor(streamId: string): Promise<ReadonlySet<string>>;
+  /** Keeps a finished tool or action call in the tool-call log. Never throws. */
+  recordToolCall(streamId: string, outcome: ToolCallOutcome, startedAt: number, durationMs: number): void;
 }

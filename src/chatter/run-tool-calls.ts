@@ -21,6 +21,8 @@ export interface RunToolCallsOptions {
   streamId: string;
   signal: AbortSignal;
   capabilities: ReadonlySet<string>;
+  /** Told about every finished call (the host writes them to the tool-call log). */
+  onOutcome?: (outcome: ToolCallOutcome, startedAt: number, durationMs: number) => void;
 }
 
 /**
@@ -61,7 +63,9 @@ export async function runToolCalls(options: RunToolCallsOptions): Promise<ToolCa
       error_message: result.errorMessage,
       duration_ms: options.clock.now() - started,
     });
-    outcomes.push({ call, signature: usable.signature, kind: usable.kind, result });
+    const outcome: ToolCallOutcome = { call, signature: usable.signature, kind: usable.kind, result };
+    outcomes.push(outcome);
+    options.onOutcome?.(outcome, started, options.clock.now() - started);
   }
   return outcomes;
 }

@@ -59,6 +59,9 @@ describe('the chat runtime in a host', () => {
       ['outbound', '（演示模型）收到：你好'],
     ]);
     expect(host.chat.loop.driverOf(streamId)!.state.kind).toBe('waiting');
+    expect(host.chat.database.toolCalls.recent(streamId, 5)).toEqual([
+      expect.objectContaining({ toolName: 'send_text', success: true, observation: '已发送', arguments: { content: '（演示模型）收到：你好' } }),
+    ]);
   });
 
   it('runs streams independently, and a restarted host answers messages left unread', async () => {
