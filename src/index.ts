@@ -73,7 +73,10 @@ export { PluginEntryError } from './plugin-system/errors/plugin-entry-error.js';
 export { PluginNotReadyError } from './plugin-system/errors/plugin-not-ready-error.js';
 export { PluginConfigError } from './plugin-system/config/plugin-config-error.js';
 export { StorageError } from './storage/errors/storage-error.js';
-export { PromptError } from './chat/errors/prompt-error.js';
+export { ModelRequestError } from './llm/errors/model-request-error.js';
+export { LlmRequestFailedError } from './llm/errors/llm-request-failed-error.js';
+export { LlmTaskError } from './llm/errors/llm-task-error.js';
+export { PromptError } from './llm/errors/prompt-error.js';
 
 export type {
   ServiceOptions,
@@ -116,6 +119,14 @@ export type { OutboundSink, OutboundDelivery } from './chat/outbound-sink.js';
 export type { OnMessageReceivedPayload, OnMessageSentPayload } from './chat/message-events.js';
 export type { OnPromptBuildPayload } from './llm/prompt-manager.js';
 export type { BotConfig } from './chat/bot-config.js';
+export type { LLMPayload, ContentPart } from './llm/payload.js';
+export type { ToolCall } from './llm/tool-call.js';
+export type { ToolDeclaration as ModelToolDeclaration } from './llm/tool-declaration.js';
+export type { ModelClient, ModelCall, ModelReply, ModelUsage } from './llm/model-client.js';
+export type { LLMRequest } from './llm/llm-request.js';
+export type { LLMResponse } from './llm/llm-response.js';
+export type { ModelsConfig } from './llm/models-config.js';
+export type { BeforeLlmRequestPayload, AfterLlmRequestPayload, LlmRequestFailedPayload } from './llm/llm-event-payloads.js';
 export type { ToolContext } from './tools/tool-context.js';
 export type { ToolDefinition } from './tools/tool-definition.js';
 export type { ToolExecutionResultOptions } from './tools/tool-execution-result.js';

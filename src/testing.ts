@@ -5,5 +5,6 @@
 export { ManualClock, flushMicrotasks } from './kernel/time/manual-clock.js';
 export { SeededRandom, SequenceRandom } from './kernel/time/random.js';
 export { createMemoryLogger } from './kernel/logger/memory-logger.js';
+export { ScriptedModel } from './llm/scripted-model.js';
 
 export type { LogRecord } from './kernel/logger/memory-logger.js';

@@ -1,6 +1,6 @@
 import type { EventBus } from '../kernel/event-bus/event-bus.js';
 import { type Disposer, once } from '../kernel/scope/disposer.js';
-import { PromptError } from '../chat/errors/prompt-error.js';
+import { PromptError } from './errors/prompt-error.js';
 
 /** `on_prompt_build`: published before a template renders; handlers change `values` (or the template). */
 export interface OnPromptBuildPayload {

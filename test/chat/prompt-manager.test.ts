@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PromptError } from '../../src/chat/errors/prompt-error.js';
+import { PromptError } from '../../src/llm/errors/prompt-error.js';
 import { EventDecision } from '../../src/kernel/event-bus/event-decision.js';
 import { PromptManager, renderTemplate } from '../../src/llm/prompt-manager.js';
 import { createTestBus } from '../support/bus.js';

@@ -21,6 +21,9 @@ export const ERROR_CODES = {
   MG_PLUGIN_NOT_READY: 'A plugin read this.ctx or this.config before the host set them (before onLoad).',
   MG_PLUGIN_CONFIG: "A plugin's config model or config.toml cannot be used (a required field without a default, a bad model).",
   MG_STORAGE: 'The database cannot be used: not SQLite, a schema newer than this code, a failed migration, a refused write.',
+  MG_MODEL_REQUEST: 'A call to a model endpoint failed (HTTP error, network, timeout, a body that is not a chat completion); never carries the API key.',
+  MG_LLM_REQUEST_FAILED: 'Every model of a task failed for one request; the message lists each model and why.',
+  MG_LLM_TASK: 'A task has no usable model (unknown or empty with no actor models, or naming an undefined model or provider).',
   MG_PROMPT: 'A prompt template is unknown, registered twice, or misses a value in strict mode.',
   MG_INVALID_ARGUMENT: 'A public function was called with an argument outside its documented range.',
 } as const;

@@ -33,16 +33,27 @@ export function sleepOn(clock: Clock, delayMs: number, signal?: AbortSignal): Pr
   });
 }
 
+// Zero-delay timers run as immediates: Node clamps setTimeout to 1 ms, which would add a
+// millisecond to every "as soon as possible" in the stream loop.
+const immediates = new WeakSet<object>();
+
 /** The real clock: `Date.now` and unref'd Node timers. */
 export const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout(callback, delayMs) {
-    const timer = setTimeout(callback, Math.max(0, delayMs));
+    if (delayMs <= 0) {
+      const immediate = setImmediate(callback);
+      immediate.unref();
+      immediates.add(immediate);
+      return immediate;
+    }
+    const timer = setTimeout(callback, delayMs);
     timer.unref();
     return timer;
   },
   clearTimeout(handle) {
-    clearTimeout(handle as NodeJS.Timeout);
+    if (immediates.has(handle)) clearImmediate(handle as NodeJS.Immediate);
+    else clearTimeout(handle as NodeJS.Timeout);
   },
   sleep(delayMs, signal) {
     return sleepOn(systemClock, delayMs, signal);
