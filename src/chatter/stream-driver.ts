@@ -73,6 +73,7 @@ export class StreamDriver {
   #timer: TimerHandle | undefined;
   #timerAt = Number.POSITIVE_INFINITY;
   #closed = false;
+  #currentTick: Promise<void> | undefined;
   /** Bumped when a step is abandoned: a late result of the old generator is ignored. */
   #generation = 0;
 
@@ -122,23 +123,38 @@ export class StreamDriver {
     }, delayMs);
   }
 
-  /** Stops the driver: no more ticks; a waiting generator is closed. */
-  async close(): Promise<void> {
+  /**
+   * Stops the driver: no more ticks; a step in progress may finish (up to `graceMs`), then
+   * the generator is closed. State changes after closing are not reported.
+   */
+  async close(graceMs = 5_000): Promise<void> {
     this.#closed = true;
     if (this.#timer !== undefined) this.#options.clock.clearTimeout(this.#timer);
     this.#timer = undefined;
+    const current = this.#currentTick;
+    if (current !== undefined) {
+      const controller = new AbortController();
+      await Promise.race([current, this.#options.clock.sleep(graceMs, controller.signal).catch(() => undefined)]);
+      controller.abort();
+    }
     await this.#dropGenerator();
   }
 
   /** One pass of the rules; steps the chatter when they say so. Never throws. */
-  async tick(): Promise<void> {
-    if (this.#closed) return;
+  tick(): Promise<void> {
+    if (this.#closed) return Promise.resolve();
     if (this.#running) {
       this.#again = true;
       this.#checkWatchdog();
       if (this.#running) this.schedule(this.#timing.tickIntervalMs);
-      return;
+      return Promise.resolve();
     }
+    const tick = this.#runTick();
+    this.#currentTick = tick;
+    return tick;
+  }
+
+  async #runTick(): Promise<void> {
     this.#running = true;
     this.#tickStartedAt = this.#options.clock.now();
     // While this tick runs, come back every interval: the watchdog looks at a stuck tick.
@@ -320,6 +336,7 @@ export class StreamDriver {
 
   #setState(state: DriverState): void {
     this.#state = state;
+    if (this.#closed) return;
     try {
       this.#options.onStateChange?.(state);
     } catch (error) {

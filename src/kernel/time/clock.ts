@@ -34,7 +34,9 @@ export function sleepOn(clock: Clock, delayMs: number, signal?: AbortSignal): Pr
 }
 
 // Zero-delay timers run as immediates: Node clamps setTimeout to 1 ms, which would add a
-// millisecond to every "as soon as possible" in the stream loop.
+// millisecond to every "as soon as possible" in the stream loop. They are NOT unref'd: an
+// unref'd immediate does not stop the loop from sleeping in poll, so it would wait for the
+// next unrelated event (seen: 2 s stalls). An immediate runs on the next turn anyway.
 const immediates = new WeakSet<object>();
 
 /** The real clock: `Date.now` and unref'd Node timers. */
@@ -43,7 +45,6 @@ export const systemClock: Clock = {
   setTimeout(callback, delayMs) {
     if (delayMs <= 0) {
       const immediate = setImmediate(callback);
-      immediate.unref();
       immediates.add(immediate);
       return immediate;
     }
