@@ -111,6 +111,8 @@ export type { ResumeSource } from './chatter/wait-resume-event.js';
 export type { ChatRuntime } from './chatter/chat-runtime.js';
 export type { OnChatterStepPayload, AfterChatterStepPayload } from './chatter/chatter-step-payloads.js';
 export type { BeforeToolCallPayload, AfterToolCallPayload } from './chatter/tool-call-payloads.js';
+export type { UsableSet, Usable } from './chatter/usables.js';
+export type { ToolCallOutcome } from './chatter/run-tool-calls.js';
 export type { Message, MessageExtra, ChatType as ChatKind } from './chat/message.js';
 export type { ChatStream } from './chat/chat-stream.js';
 export type { StreamApi, OutgoingMessage, SendOutcome } from './chat/stream-api.js';

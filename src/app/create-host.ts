@@ -28,6 +28,8 @@ import type { OutboundDelivery, OutboundSink } from '../chat/outbound-sink.js';
 import { StreamManager } from '../chat/stream-manager.js';
 import type { ChatRuntime } from '../chatter/chat-runtime.js';
 import { ChatLoop } from '../chatter/chat-loop.js';
+import { runToolCalls } from '../chatter/run-tool-calls.js';
+import { collectUsables } from '../chatter/usables.js';
 import type { StreamTiming } from '../chatter/stream-timing.js';
 import { loadConfigFile } from '../kernel/config/load-config-file.js';
 import { LlmService } from '../llm/llm-service.js';
@@ -264,6 +266,20 @@ export class Host implements HostRuntime {
       logger: this.logger,
       bot,
       capabilitiesFor: (streamId) => this.plugins.streamCapabilities(streamId),
+      createRequest: (streamId, taskName, requestName = taskName) => llm.createRequest({ taskName, requestName, streamId }),
+      usablesFor: async (streamId) =>
+        collectUsables({ registry: this.registry, tools: this.tools, streams, capabilities: await this.plugins.streamCapabilities(streamId) }),
+      runToolCalls: async (streamId, calls, usables, signal = new AbortController().signal) =>
+        runToolCalls({
+          calls,
+          usables,
+          bus: this.bus,
+          clock: this.clock,
+          streamId,
+          signal,
+          capabilities: await this.plugins.streamCapabilities(streamId),
+          onOutcome: (outcome, startedAt, durationMs) => runtime.recordToolCall(streamId, outcome, startedAt, durationMs),
+        }),
       recordToolCall: (streamId, outcome, startedAt, durationMs) => {
         try {
           database.toolCalls.record({

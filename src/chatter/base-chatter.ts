@@ -3,8 +3,8 @@ import type { LLMRequest } from '../llm/llm-request.js';
 import type { ToolCall } from '../llm/tool-call.js';
 import type { ChatRuntime } from './chat-runtime.js';
 import type { ChatterGenerator } from './chatter-run.js';
-import { runToolCalls, type ToolCallOutcome } from './run-tool-calls.js';
-import { collectUsables, type UsableSet } from './usables.js';
+import type { ToolCallOutcome } from './run-tool-calls.js';
+import type { UsableSet } from './usables.js';
 
 interface ChatterBinding {
   streamId: string;
@@ -44,35 +44,19 @@ export abstract class BaseChatter {
 
   /** A model request for `taskName` (models chosen in models.toml), tagged with this stream. */
   createRequest(taskName = 'actor', requestName = taskName): LLMRequest {
-    return this.runtime.llm.createRequest({ taskName, requestName, streamId: this.streamId });
+    return this.runtime.createRequest(this.streamId, taskName, requestName);
   }
 
   /** Declares every action and every tool offered in this stream on the request; returns them. */
   async injectUsables(request: LLMRequest): Promise<UsableSet> {
-    const runtime = this.runtime;
-    const usables = collectUsables({
-      registry: runtime.registry,
-      tools: runtime.tools,
-      streams: runtime.streams,
-      capabilities: await runtime.capabilitiesFor(this.streamId),
-    });
+    const usables = await this.runtime.usablesFor(this.streamId);
     request.tools = usables.declarations();
     return usables;
   }
 
   /** Runs the model's calls in order (before/after_tool_call around each); results in call order. */
-  async runToolCall(calls: readonly ToolCall[], usables: UsableSet, signal: AbortSignal = new AbortController().signal): Promise<ToolCallOutcome[]> {
-    const runtime = this.runtime;
-    return runToolCalls({
-      calls,
-      usables,
-      bus: runtime.bus,
-      clock: runtime.clock,
-      streamId: this.streamId,
-      signal,
-      capabilities: await runtime.capabilitiesFor(this.streamId),
-      onOutcome: (outcome, startedAt, durationMs) => runtime.recordToolCall(this.streamId, outcome, startedAt, durationMs),
-    });
+  runToolCall(calls: readonly ToolCall[], usables: UsableSet, signal?: AbortSignal): Promise<ToolCallOutcome[]> {
+    return this.runtime.runToolCalls(this.streamId, calls, usables, signal);
   }
 
   #binding(): ChatterBinding {

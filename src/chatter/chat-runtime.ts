@@ -8,7 +8,10 @@ import type { Random } from '../kernel/time/random.js';
 import type { LlmService } from '../llm/llm-service.js';
 import type { PromptManager } from '../llm/prompt-manager.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
+import type { LLMRequest } from '../llm/llm-request.js';
+import type { ToolCall } from '../llm/tool-call.js';
 import type { ToolCallOutcome } from './run-tool-calls.js';
+import type { UsableSet } from './usables.js';
 
 /** What chatters work with: the host's chat-facing services in one place. */
 export interface ChatRuntime {
@@ -24,6 +27,12 @@ export interface ChatRuntime {
   readonly bot: BotConfig;
   /** The capabilities plugins contribute to a stream (tools needing others are not offered). */
   capabilitiesFor(streamId: string): Promise<ReadonlySet<string>>;
+  /** A model request for `taskName`, tagged with the stream (what `BaseChatter.createRequest` does). */
+  createRequest(streamId: string, taskName: string, requestName?: string): LLMRequest;
+  /** Every action and every tool offered in the stream now (capabilities applied). */
+  usablesFor(streamId: string): Promise<UsableSet>;
+  /** Runs calls in order with before/after_tool_call around each, logs them; results in call order. */
+  runToolCalls(streamId: string, calls: readonly ToolCall[], usables: UsableSet, signal?: AbortSignal): Promise<ToolCallOutcome[]>;
   /** Keeps a finished tool or action call in the tool-call log. Never throws. */
   recordToolCall(streamId: string, outcome: ToolCallOutcome, startedAt: number, durationMs: number): void;
 }
