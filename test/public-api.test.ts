@@ -86,7 +86,7 @@ describe('the public API', () => {
   });
 
   it('exports the test kit from "moonglass/testing"', () => {
-    expect(Object.keys(testing).sort()).toEqual(['ManualClock', 'ScriptedModel', 'SeededRandom', 'SequenceRandom', 'createMemoryLogger', 'flushMicrotasks']);
+    expect(Object.keys(testing).sort()).toEqual(['FakeAdapter', 'ManualClock', 'ScriptedModel', 'SeededRandom', 'SequenceRandom', 'createMemoryLogger', 'createTestHost', 'flushMicrotasks']);
   });
 
   it('lists every exported error class in the error catalogue, and the README documents every code', () => {

@@ -193,6 +193,7 @@ export class Host implements HostRuntime {
         clock: this.clock,
         host: { version: this.info.version, configDir: this.info.configDir, dataDir: this.info.dataDir },
         forceCompatibility: config.advanced.force_compatibility,
+        chat: this.#chat.runtime,
         createScope: (pluginId) => this.createScope(pluginId),
       });
     } catch (error) {

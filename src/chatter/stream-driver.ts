@@ -315,9 +315,12 @@ export class StreamDriver {
       this.schedule(0);
       return;
     }
-    // A message that came during a cooldown starts a run when the cooldown ends.
+    // Keep the next due moment armed: a timed wait ends, and a message that came during a
+    // cooldown starts a run when the cooldown ends.
     const state = this.#state;
-    if (state.kind === 'stopped' && this.#messagesSinceStep > 0) this.schedule(Math.max(0, state.until - this.#options.clock.now()));
+    const now = this.#options.clock.now();
+    if (state.kind === 'waiting' && state.time !== undefined) this.schedule(Math.max(0, state.since + state.time * 1000 - now));
+    else if (state.kind === 'stopped' && this.#messagesSinceStep > 0) this.schedule(Math.max(0, state.until - now));
   }
 
   #checkWatchdog(): void {

@@ -1,3 +1,4 @@
+import type { ChatRuntime } from '../chatter/chat-runtime.js';
 import type { Logger } from '../kernel/logger/logger.js';
 
 /** Where a plugin lives on disk. */
@@ -24,4 +25,6 @@ export interface PluginContext {
   readonly logger: Logger;
   readonly paths: PluginPaths;
   readonly host: PluginHostFacts;
+  /** The host's chat services (streams, models, prompts, tools); absent in a host without chat. */
+  readonly chat: ChatRuntime | undefined;
 }

@@ -11,6 +11,7 @@ import type { ComponentRegistry } from '../kernel/registry/component-registry.js
 import type { PluginScope } from '../kernel/scope/plugin-scope.js';
 import type { Clock } from '../kernel/time/clock.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
+import type { ChatRuntime } from '../chatter/chat-runtime.js';
 import { PluginConfig } from './config/plugin-config.js';
 import { reconcilePluginConfig } from './config/reconcile-plugin-config.js';
 import { type DiscoveredPlugin, discoverPlugins } from './discovery/discover-plugins.js';
@@ -29,6 +30,8 @@ export interface PluginManagerOptions {
   clock: Clock;
   host: PluginHostFacts;
   forceCompatibility: boolean;
+  /** The chat services handed to plugins as `ctx.chat`. */
+  chat?: ChatRuntime;
   /** A new scope for a plugin (the host also disposes leftovers when it stops). */
   createScope(pluginId: string): PluginScope;
   /** Longest a `streamCapabilities` call may take before it counts as a failure. Default 2000 ms. */
@@ -199,6 +202,7 @@ export class PluginManager {
         logger,
         paths: Object.freeze({ pluginDir: folder, dataDir }),
         host: Object.freeze({ ...options.host }),
+        chat: options.chat,
       });
       attachPluginRuntime(plugin, { config: Object.freeze(config), ctx });
       options.registry.attachPlugin(scope, plugin, logger);

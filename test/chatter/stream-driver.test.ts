@@ -257,4 +257,20 @@ describe('StreamDriver', () => {
     await message();
     expect(resumes).toEqual(['run1:start', 'run1:message']);
   });
+
+  it('resumes Wait(t) on time even when a step took a while (the watchdog tick does not swallow the timer)', async () => {
+    const { resumes, message, clock } = setUp(
+      async (resume) => {
+        if (resume === undefined) await clock.sleep(1_000); // a slow first step
+        return resume?.source === 'timer' ? new Wait() : new Wait(5);
+      },
+      { timing: { tickIntervalMs: 5_000 } },
+    );
+    await message();
+    await clock.advance(1_000);
+    await clock.advance(4_000); // the watchdog tick at 5 s finds the wait not yet over
+    expect(resumes).toEqual(['run1:start']);
+    await clock.advance(1_000); // 1 s + 5 s
+    expect(resumes).toEqual(['run1:start', 'run1:timer']);
+  });
 });

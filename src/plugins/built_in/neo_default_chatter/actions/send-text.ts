@@ -1,0 +1,48 @@
+import { action, BaseAction, inject, TOKENS, ToolExecutionResult, type ActionContext, type ChatRuntime } from 'moonglass';
+import type { NdfcPluginLike } from '../ndfc-plugin-like.js';
+
+/**
+ * `send_text`: the bot speaks. Waits a typing delay first (per character, capped), counting
+ * only the time left since the previous send in the stream, so several sends in one turn
+ * read naturally and stay in order.
+ */
+@action('send_text', {
+  description: '发送一条文字消息到当前聊天。想说话时必须调用它；一次说一两句，可以多次调用。',
+  parameters: {
+    type: 'object',
+    properties: {
+      content: { type: 'string', minLength: 1, maxLength: 2000, description: '要发送的文字' },
+      reply_to: { type: 'string', description: '要引用回复的消息 id（可选）' },
+      at: { type: 'string', description: '群聊中要 @ 的用户 id（可选）' },
+    },
+    required: ['content'],
+    additionalProperties: false,
+  },
+})
+export class SendTextAction extends BaseAction {
+  constructor(
+    @inject(TOKENS.Plugin) private readonly plugin: NdfcPluginLike,
+    @inject(TOKENS.ChatRuntime) private readonly runtime: ChatRuntime,
+  ) {
+    super();
+  }
+
+  async execute(args: Record<string, unknown>, context: ActionContext): Promise<ToolExecutionResult> {
+    const content = String(args['content']).replace(/^\s*reason[:：].*$/gm, '').trim();
+    if (content === '') return ToolExecutionResult.fail('send_text', '消息内容为空');
+    const { clock } = this.runtime;
+    const config = this.plugin.config;
+    const wanted = Math.min(content.length * config.typing_delay_per_char, config.typing_delay_max_seconds) * 1000;
+    const last = this.plugin.state.lastSendAt.get(context.streamId);
+    const remaining = last === undefined ? wanted : wanted - (clock.now() - last);
+    if (remaining > 0) await clock.sleep(remaining, context.signal);
+    const outcome = await context.streams.send(context.streamId, {
+      content,
+      replyTo: typeof args['reply_to'] === 'string' ? args['reply_to'] : null,
+      at: typeof args['at'] === 'string' ? args['at'] : null,
+    });
+    this.plugin.state.lastSendAt.set(context.streamId, clock.now());
+    if (outcome.status === 'sent') return ToolExecutionResult.ok('send_text', '已发送');
+    return ToolExecutionResult.fail('send_text', outcome.status === 'cancelled' ? `发送被取消：${outcome.reason}` : `发送失败：${outcome.reason}`);
+  }
+}

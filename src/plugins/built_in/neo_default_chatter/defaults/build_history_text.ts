@@ -1,0 +1,21 @@
+import { BaseEventHandler, EventDecision, eventHandler, inject, TOKENS, type HandlerResult, type Logger } from 'moonglass';
+import { NdfcEvent } from '../events/ndfc-event.js';
+import type { BuildHistoryTextPayload } from '../events/ndfc-payloads.js';
+import { formatMessageLine } from './format-message-line.js';
+import { passAfterFailure } from './handler-failure.js';
+
+/** Default of `:build_history_text`: one line per message of `chat_stream.history`, formatted like unread lines (`%H:%M`). */
+@eventHandler({ name: 'build_history_text_default', subscribe: [NdfcEvent.BUILD_HISTORY_TEXT], weight: 0 })
+export class BuildHistoryTextDefaultHandler extends BaseEventHandler<typeof NdfcEvent.BUILD_HISTORY_TEXT> {
+  constructor(@inject(TOKENS.Logger) private readonly logger: Logger) {
+    super();
+  }
+
+  execute(_event: typeof NdfcEvent.BUILD_HISTORY_TEXT, params: BuildHistoryTextPayload): HandlerResult<BuildHistoryTextPayload> {
+    try {
+      return [EventDecision.SUCCESS, { ...params, lines: params.chat_stream.history.map((message) => formatMessageLine(message, '%H:%M')) }];
+    } catch (error) {
+      return passAfterFailure(this.logger, 'build_history_text_default', params, error);
+    }
+  }
+}

@@ -1,0 +1,263 @@
+import {
+  Failure,
+  Stop,
+  Wait,
+  type ChatRuntime,
+  type ChatterGenerator,
+  type ChatterResult,
+  type LLMRequest,
+  type LLMResponse,
+  type Message,
+  type ToolCall,
+  type UsableSet,
+  type WaitResumeEvent,
+} from 'moonglass';
+import type { NeoChatterConfigValues } from '../config.js';
+import { NdfcPublisher } from '../events/ndfc-publisher.js';
+import { SYSTEM_TEMPLATE_NAME, USER_TEMPLATE_NAME } from './prompt-templates.js';
+import { Phase, type SessionPhase } from './session-phase.js';
+
+const CONTROL_CALLS = new Set(['pass_and_wait', 'stop_conversation']);
+
+/**
+ * One run of NDFC in one stream: the four-phase state machine of the seed,
+ * WAIT_USER -> MODEL_TURN -> TOOL_EXEC -> (FOLLOW_UP -> TOOL_EXEC ...), each seam a published
+ * event. Holds the state of this run only; never reused for another stream.
+ */
+export class ConversationSession {
+  readonly streamId: string;
+  readonly #runtime: ChatRuntime;
+  readonly #config: NeoChatterConfigValues;
+  #phase: SessionPhase = Phase.WAIT_USER;
+
+  constructor(streamId: string, config: NeoChatterConfigValues, runtime: ChatRuntime) {
+    this.streamId = streamId;
+    this.#config = config;
+    this.#runtime = runtime;
+  }
+
+  get phase(): SessionPhase {
+    return this.#phase;
+  }
+
+  async *execute(): ChatterGenerator {
+    const { streamId } = this;
+    const runtime = this.#runtime;
+    const config = this.#config;
+    const chatStream = runtime.streams.activateStream(streamId);
+    if (chatStream === undefined) {
+      yield new Failure(`cannot activate stream ${streamId}`);
+      return;
+    }
+    // 默认: defaults/create_request.ts
+    const request = await NdfcPublisher.createRequest(streamId, config.actor_task_name, '', 'actor');
+    if (request === null || request === undefined) {
+      yield new Failure('no model request could be created');
+      return;
+    }
+    const seenSignatures = new Set<string>();
+    let resume: WaitResumeEvent | undefined;
+    let historyIncluded = false;
+    let usables: UsableSet | undefined;
+    let response: LLMResponse | undefined;
+
+    for (;;) {
+      switch (this.#phase) {
+        case Phase.WAIT_USER: {
+          if (resume !== undefined && resume.source !== 'message') {
+            // 默认: defaults/build_resume_prompt.ts
+            const prompt = await NdfcPublisher.buildResumePrompt(streamId, resume);
+            resume = undefined;
+            if (prompt !== '') {
+              request.addPayload({ role: 'user', content: prompt });
+              await this.#transition(Phase.MODEL_TURN, undefined);
+              break;
+            }
+          }
+          resume = undefined;
+          // 默认: defaults/fetch_unreads.ts
+          const unreads = await NdfcPublisher.fetchUnreads(streamId);
+          if (unreads.length === 0) {
+            resume = yield* this.#yield(new Wait());
+            break;
+          }
+          // 默认: defaults/build_history_text.ts
+          const historyLines = historyIncluded ? [] : await NdfcPublisher.buildHistoryText(streamId, chatStream);
+          const decision = await NdfcPublisher.preprocess({
+            stream_id: streamId,
+            chat_type: chatStream.chatType,
+            chat_stream: chatStream,
+            unreads: [...unreads],
+            history_text: historyLines.join('\n'),
+            config,
+          });
+          if (!decision.proceed) {
+            if (decision.force_stop_minutes !== null && decision.force_stop_minutes !== undefined) {
+              // 默认: defaults/flush_unreads.ts
+              await NdfcPublisher.flushUnreads(streamId, unreads);
+              yield* this.#stop(decision.force_stop_minutes, chatStream.chatType);
+              return;
+            }
+            resume = yield* this.#yield(new Wait()); // not flushed: the unreads accumulate
+            break;
+          }
+          await this.#addUserPrompt(request, unreads, historyIncluded ? [] : historyLines, decision.extra);
+          historyIncluded = true;
+          // 默认: defaults/flush_unreads.ts
+          await NdfcPublisher.flushUnreads(streamId, unreads);
+          await this.#transition(Phase.MODEL_TURN, undefined);
+          break;
+        }
+        case Phase.MODEL_TURN:
+        case Phase.FOLLOW_UP: {
+          // 默认: defaults/inject_usables.ts
+          usables = (await NdfcPublisher.injectUsables(streamId, request)) ?? (await this.#runtime.usablesFor(streamId));
+          try {
+            response = this.#phase === Phase.FOLLOW_UP && response !== undefined ? await response.send() : await request.send();
+          } catch (error) {
+            yield new Failure(`the model request failed: ${error instanceof Error ? error.message : String(error)}`, error);
+            return;
+          }
+          await this.#transition(Phase.TOOL_EXEC, undefined);
+          break;
+        }
+        case Phase.TOOL_EXEC: {
+          const outcome = yield* this.#toolExec(request, response!, usables!, seenSignatures, chatStream.chatType);
+          if (outcome === 'ended') return;
+          if (outcome === 'follow_up') {
+            await this.#transition(Phase.FOLLOW_UP, undefined);
+            break;
+          }
+          resume = outcome;
+          break;
+        }
+        default: {
+          const unknown: never = this.#phase;
+          throw new Error(`unknown phase ${String(unknown)}`);
+        }
+      }
+    }
+  }
+
+  /** Runs the model's calls; yields Wait or Stop when they say so. */
+  async *#toolExec(
+    request: LLMRequest,
+    response: LLMResponse,
+    usables: UsableSet,
+    seenSignatures: Set<string>,
+    chatType: 'private' | 'group',
+  ): AsyncGenerator<ChatterResult, WaitResumeEvent | undefined | 'follow_up' | 'ended', WaitResumeEvent | undefined> {
+    const { streamId } = this;
+    const calls = response.toolCalls;
+    const usedTools = [...new Set(calls.map((call) => call.name))].sort();
+    if (calls.length === 0) {
+      // Plain text: the model's monologue. NDFC waits for the next message.
+      if (response.message !== '') request.addPayload({ role: 'assistant', content: response.message });
+      return yield* this.#yield(new Wait(undefined, { step_scope: 'actor_round', used_tools: usedTools }), Phase.WAIT_USER);
+    }
+    const fresh: ToolCall[] = [];
+    let pass: ToolCall | undefined;
+    let stop: ToolCall | undefined;
+    for (const call of calls) {
+      // 默认: defaults/dedupe_tool_call.ts
+      if (await NdfcPublisher.dedupeToolCall(streamId, call, seenSignatures)) {
+        // 默认: defaults/format_tool_result.ts
+        response.addToolResult(call.id, call.name, await NdfcPublisher.formatToolResult(streamId, call.name, 'duplicate', call.args));
+        continue;
+      }
+      if (call.name === 'pass_and_wait') pass ??= call;
+      else if (call.name === 'stop_conversation') stop ??= call;
+      if (!CONTROL_CALLS.has(call.name)) fresh.push(call);
+    }
+    let needsFollowUp = false;
+    if (fresh.length > 0) {
+      const unreads = this.#runtime.streams.fetchUnreads(streamId);
+      // 默认: defaults/pick_trigger_message.ts
+      const trigger = await NdfcPublisher.pickTriggerMessage(streamId, this.#runtime.streams.getStream(streamId)!, unreads, null, this.#runtime.streams.getStream(streamId)?.history ?? []);
+      // 默认: defaults/run_tool_call.ts
+      const results = await NdfcPublisher.runToolCall(streamId, fresh, response, usables, trigger);
+      needsFollowUp = results.some(([, followUp]) => followUp);
+    }
+    for (const control of [pass, stop]) {
+      if (control === undefined) continue;
+      const kind = control === pass ? 'pass' : 'stop';
+      // 默认: defaults/format_tool_result.ts
+      response.addToolResult(control.id, control.name, await NdfcPublisher.formatToolResult(streamId, control.name, kind, control.args));
+    }
+    const stepData = { step_scope: 'actor_round', used_tools: usedTools };
+    if (stop !== undefined) {
+      const minutes = typeof stop.args['minutes'] === 'number' ? stop.args['minutes'] : this.#config.default_stop_minutes;
+      yield* this.#stop(minutes, chatType, stepData);
+      return 'ended';
+    }
+    if (pass !== undefined) {
+      // New messages arrived meanwhile: skip the wait and read them now.
+      if (this.#runtime.streams.fetchUnreads(streamId).length > 0) {
+        await this.#transition(Phase.WAIT_USER, undefined);
+        return undefined;
+      }
+      const seconds = typeof pass.args['seconds'] === 'number' ? pass.args['seconds'] : undefined;
+      return yield* this.#yield(new Wait(seconds, stepData), Phase.WAIT_USER);
+    }
+    if (needsFollowUp) return 'follow_up';
+    if (this.#config.enable_action_suspend) return yield* this.#yield(new Wait(undefined, stepData), Phase.WAIT_USER);
+    return 'follow_up';
+  }
+
+  async *#stop(minutes: number, chatType: 'private' | 'group', stepData: Record<string, unknown> = {}): AsyncGenerator<ChatterResult, void, WaitResumeEvent | undefined> {
+    // 默认: defaults/compute_cooldown.ts
+    const cooldownSeconds = await NdfcPublisher.computeCooldown(this.streamId, minutes, this.#config);
+    // 默认: defaults/compute_stop_wake.ts
+    const probability = await NdfcPublisher.computeStopWake(this.streamId, this.#config, chatType);
+    const result = new Stop(cooldownSeconds, { directMessageWakeEnabled: probability > 0, directMessageWakeProbability: probability, stepData });
+    await this.#transition(Phase.WAIT_USER, result);
+    yield result;
+  }
+
+  /** Yields a result (after publishing the transition) and returns the resume event. */
+  async *#yield(result: ChatterResult, to: SessionPhase = Phase.WAIT_USER): AsyncGenerator<ChatterResult, WaitResumeEvent | undefined, WaitResumeEvent | undefined> {
+    await this.#transition(to, result);
+    return yield result;
+  }
+
+  async #addUserPrompt(request: LLMRequest, unreads: readonly Message[], historyLines: readonly string[], extra: string): Promise<void> {
+    const { streamId } = this;
+    const runtime = this.#runtime;
+    if (!request.payloads.some((payload) => payload.role === 'system')) {
+      const bot = runtime.bot.bot;
+      const stream = runtime.streams.getStream(streamId);
+      // 默认: defaults/build_negative_extra.ts
+      const fragments = await NdfcPublisher.buildNegativeExtra(streamId, this.#config);
+      const system = await runtime.prompts.build(SYSTEM_TEMPLATE_NAME, {
+        nickname: bot.nickname,
+        aliases: bot.aliases.length > 0 ? `（也叫${bot.aliases.join('、')}）` : '',
+        identity: bot.identity,
+        personality: bot.personality,
+        speaking_style: bot.speaking_style,
+        platform: stream?.platform ?? '',
+        chat_kind: stream?.chatType === 'group' ? '群聊' : '私聊',
+        negative_behaviors: fragments.join('\n'),
+        extra_constraints: '',
+      });
+      request.payloads.unshift({ role: 'system', content: system });
+    }
+    const lines: string[] = [];
+    // 默认: defaults/format_unread_line.ts
+    for (const message of unreads) lines.push(await NdfcPublisher.formatUnreadLine(streamId, message));
+    const user = await runtime.prompts.build(USER_TEMPLATE_NAME, {
+      history: historyLines.length > 0 ? `<history>\n${historyLines.join('\n')}\n</history>\n` : '',
+      unreads: lines.join('\n'),
+      now: new Date(runtime.clock.now()).toISOString(),
+      extra,
+    });
+    // 默认: defaults/inject_unread_payload.ts
+    await NdfcPublisher.injectUnreadPayload(streamId, request, user, [...unreads], this.#config.native_multimodal);
+  }
+
+  async #transition(to: SessionPhase, turnResult: ChatterResult | undefined): Promise<void> {
+    const from = this.#phase;
+    this.#phase = to;
+    // 默认: defaults/session_transition.ts
+    await NdfcPublisher.sessionTransition(this.streamId, from, to, turnResult ?? null);
+  }
+}

@@ -1,0 +1,89 @@
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { createHost, defaultPluginRoots, type Host, type HostOptions } from '../app/create-host.js';
+import type { BotConfig } from '../chat/bot-config.js';
+import type { LogRecord } from '../kernel/logger/memory-logger.js';
+import { createMemoryLogger } from '../kernel/logger/memory-logger.js';
+import { ManualClock } from '../kernel/time/manual-clock.js';
+import type { Random } from '../kernel/time/random.js';
+import type { ModelCall, ModelReply } from '../llm/model-client.js';
+import { ScriptedModel } from '../llm/scripted-model.js';
+import { FakeAdapter } from './fake-adapter.js';
+
+export interface TestHostOptions {
+  /** Plugin folders to load beside the built-in ones (copied; the originals are never written). */
+  plugins?: string[];
+  /** Load moonglass's built-in plugins (the default chatter among them). Default true. */
+  builtIns?: boolean;
+  /** The model's replies, turn by turn, or a function of each call. Default: the demo rule. */
+  script?: ModelReply[] | ((call: ModelCall) => ModelReply | Promise<ModelReply>);
+  random?: Random;
+  botConfig?: Partial<BotConfig>;
+}
+
+/** A started host for tests: scripted model, fake adapter, manual clock, memory logger, in-memory database. */
+export interface TestHost {
+  host: Host;
+  clock: ManualClock;
+  model: ScriptedModel;
+  adapter: FakeAdapter;
+  logs: LogRecord[];
+  /** Lets the host work: fires due timers and settles pending work (optionally moving time). */
+  settle(ms?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A host for testing a plugin: copies the built-in plugins and yours into a scratch folder
+ * under the working directory (so `import 'moonglass'` resolves as in a real project), starts
+ * with a scripted model on a manual clock, and connects a fake adapter.
+ */
+export async function createTestHost(options: TestHostOptions = {}): Promise<TestHost> {
+  const scratchParent = join(process.cwd(), '.moonglass-test');
+  mkdirSync(scratchParent, { recursive: true });
+  const scratch = mkdtempSync(join(scratchParent, 'host-'));
+  const root = join(scratch, 'plugins');
+  mkdirSync(root);
+  const copy = (folder: string) => cpSync(folder, join(root, basename(folder)), { recursive: true, filter: (source) => basename(source) !== 'config.toml' });
+  if (options.builtIns ?? true) {
+    const builtIn = defaultPluginRoots()[0]!.path;
+    for (const name of readdirSync(builtIn)) copy(join(builtIn, name));
+  }
+  for (const folder of options.plugins ?? []) copy(folder);
+
+  const clock = new ManualClock();
+  const model = new ScriptedModel(options.script as never);
+  const { logger, records } = createMemoryLogger();
+  const hostOptions: HostOptions = {
+    logger,
+    clock,
+    appConfig: {},
+    botConfig: { ...options.botConfig, chat: { default_chatter: 'neo_default_chatter:chatter:neo_default_chatter', message_buffer_seconds: 0, step_timeout_seconds: 90, ...options.botConfig?.chat } },
+    database: 'memory',
+    dataDir: join(scratch, 'data'),
+    configDir: join(scratch, 'config'),
+    pluginRoots: [{ path: root, builtIn: true }],
+    offlineModel: model,
+    ...(options.random === undefined ? {} : { random: options.random }),
+  };
+  const host = createHost(hostOptions);
+  const adapter = new FakeAdapter(host);
+  await host.start();
+  return {
+    host,
+    clock,
+    model,
+    adapter,
+    logs: records,
+    async settle(ms = 0) {
+      // Small steps: work that starts a timer only after earlier work finished still sees time pass.
+      const step = 50;
+      for (let elapsed = 0; elapsed < ms; elapsed += step) await clock.advance(Math.min(step, ms - elapsed));
+      for (let round = 0; round < 3; round += 1) await clock.advance(0);
+    },
+    async stop() {
+      await host.stop();
+      rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import type { Host } from '../app/create-host.js';
+import type { IngressOutcome } from '../chat/ingress.js';
+import type { OutboundDelivery, OutboundSink } from '../chat/outbound-sink.js';
+
+export interface FakeMessageOptions {
+  /** The sender's id; default `10001`. */
+  user?: string;
+  userName?: string;
+  /** A group id makes it a group message; default: a private chat. */
+  group?: string;
+  /** The bot was @-mentioned (or replied to). */
+  mentionsBot?: boolean;
+  platform?: string;
+}
+
+/**
+ * A stand-in for a chat platform: sends messages into the host the way an adapter does
+ * (`host.receive`) and records everything the bot sends back.
+ */
+export class FakeAdapter implements OutboundSink {
+  readonly sent: OutboundDelivery[] = [];
+  readonly #host: Host;
+  #nextId = 0;
+
+  constructor(host: Host) {
+    this.#host = host;
+    host.setOutboundSink(this);
+  }
+
+  /** A message from a user, stored and delivered to its stream. */
+  send(text: string, options: FakeMessageOptions = {}): Promise<IngressOutcome> {
+    this.#nextId += 1;
+    const user = options.user ?? '10001';
+    return this.#host.receive(
+      {
+        platform: options.platform ?? 'test',
+        message_id: `in-${this.#nextId}`,
+        chat_type: options.group === undefined ? 'private' : 'group',
+        ...(options.group === undefined ? {} : { group: { id: options.group, name: `group ${options.group}` } }),
+        sender: { id: user, name: options.userName ?? `user ${user}` },
+        content: text,
+        mentions_bot: options.mentionsBot ?? false,
+      },
+      'testing:adapter:fake',
+    );
+  }
+
+  /** The texts the bot sent, in order. */
+  texts(): string[] {
+    return this.sent.map((delivery) => delivery.content);
+  }
+
+  async deliver(delivery: OutboundDelivery): Promise<{ messageId: string }> {
+    this.sent.push(delivery);
+    return { messageId: `out-${this.sent.length}` };
+  }
+}
