@@ -95,3 +95,77 @@ describe('neo_default_chatter sessions', () => {
     expect(String(system?.content)).toContain('不要提及内部实现细节');
   });
 });
+
+describe('neo_default_chatter gates and faults', () => {
+  const hosts: TestHost[] = [];
+  afterEach(async () => {
+    while (hosts.length > 0) await hosts.pop()!.stop();
+  });
+  const start = async (options: Parameters<typeof createTestHost>[0] = {}) => {
+    const test = await createTestHost(options);
+    hosts.push(test);
+    return test;
+  };
+
+  it('[N-35] in a group the probability gate declines a plain message, then a mention gets through', async () => {
+    // base 0.1 + 0.05 per unread: 0.15 for one message; the draw 0.5 loses. A mention adds 0.7: 0.9 (two unreads) wins.
+    const test = await start({ random: new SequenceRandom([0.5, 0.5]) });
+    await test.adapter.send('今天天气不错', { group: 'g1' });
+    await test.settle(10_000);
+    expect(test.adapter.texts()).toEqual([]);
+    await test.adapter.send('月璃你觉得呢', { group: 'g1', mentionsBot: true });
+    await test.settle(20_000);
+    expect(test.adapter.texts()).toHaveLength(1);
+    expect(test.model.calls).toHaveLength(1);
+  });
+
+  it('[N-07] a private message may wake a stopped stream early, by the configured chance', async () => {
+    const stop = { message: '', reasoning: '', finishReason: 'tool_calls', usage: undefined, toolCalls: [{ id: 's', name: 'stop_conversation', args: { minutes: 30 } }] };
+    const test = await start({ script: [stop], random: new SequenceRandom([0.1]) });
+    const file = test.host.plugins.get('neo_default_chatter')!;
+    Object.assign((file as unknown as { config: Record<string, unknown> }).config, {});
+    await test.adapter.send('拜拜');
+    await test.settle(5_000);
+    expect(test.model.calls).toHaveLength(1);
+    await test.adapter.send('等等，还有一件事');
+    await test.settle(5_000);
+    // enable_stop_direct_message_wake is off by default: no early wake.
+    expect(test.model.calls).toHaveLength(1);
+  });
+
+  it('[N-37] [N-38] [N-39] a third-party handler that throws, hangs, or breaks the key set changes nothing', async () => {
+    const test = await start();
+    const bus = test.host.bus;
+    bus.subscribe('neo_default_chatter:fetch_unreads', () => {
+      throw new Error('broken plugin');
+    }, { weight: 300, label: 'thrower' });
+    bus.subscribe('neo_default_chatter:format_unread_line', (_n, params) => [EventDecision.SUCCESS, { ...params, formatted_line: 'HIJACKED', extra: 1 }], { weight: 300, label: 'key_breaker' });
+    bus.subscribe('neo_default_chatter:build_negative_extra', () => new Promise<never>(() => undefined), { weight: 300, timeout: 1, label: 'hanger' });
+    await test.adapter.send('你好');
+    await test.settle(15_000);
+    expect(test.adapter.texts()).toHaveLength(1);
+    const userPrompt = test.model.calls[0]!.payloads.filter((payload) => payload.role === 'user').map((payload) => String(payload.content)).join('\n');
+    expect(userPrompt).toContain('你好');
+    expect(userPrompt).not.toContain('HIJACKED');
+    const warned = test.logs.filter((record) => record.level === 'warn').map((record) => String(record['handler']));
+    expect(warned).toEqual(expect.arrayContaining(['thrower', 'key_breaker', 'hanger']));
+  });
+
+  it('[N-02] other plugins reach NDFC only through getService, a new instance each call, and can run a session themselves', async () => {
+    const test = await start();
+    const first = test.host.getService<{ createSession(options: { streamId: string }): { execute(): AsyncGenerator<unknown, void, unknown> } }>('neo_default_chatter:service:chat_core');
+    const second = test.host.getService('neo_default_chatter:service:chat_core');
+    expect(first).toBeDefined();
+    expect(first).not.toBe(second);
+    expect(test.host.getService('neo_default_chatter:service:missing')).toBeUndefined();
+    const outcome = await test.adapter.send('hi');
+    const streamId = (outcome as { message: { streamId: string } }).message.streamId;
+    await test.settle(10_000); // the host's own loop answers the message first
+    // The seed's run_chat driver: drive a session until it waits (no unreads left: it waits at once).
+    const session = first!.createSession({ streamId });
+    const runner = session.execute();
+    const result = (await runner.next()).value as { kind: string };
+    expect(['wait', 'success']).toContain(result.kind);
+    await runner.return(undefined);
+  });
+});
