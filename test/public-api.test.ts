@@ -113,3 +113,11 @@ describe('the public API', () => {
     expect(moonglass.MoonglassError.isInstance(new Error('plain'))).toBe(false);
   });
 });
+
+describe('moonglass/ndfc', () => {
+  it('exports the NDFC event names and PreprocessDecision, nothing else at run time', async () => {
+    const ndfc = await import('moonglass/ndfc');
+    expect(Object.keys(ndfc).sort()).toEqual(['NdfcEvent', 'PreprocessDecision']);
+    expect(Object.values(ndfc.NdfcEvent)).toHaveLength(17);
+  });
+});
