@@ -5,7 +5,7 @@ import type { EventParams, OnStartPayload } from '../../../src/kernel/event-bus/
 import { BaseEventHandler } from '../../../src/kernel/event-bus/base-event-handler.js';
 
 // These assertions are checked by `npm run typecheck` (test/ is part of the type check).
-declare module '../../../src/kernel/event-bus/event-payloads.js' {
+declare module 'moonglass' {
   interface EventPayloads {
     'typing_test:thing_happened': { stream_id: string; count: number };
   }

@@ -228,6 +228,6 @@ export interface NdfcEventPayloads {
 }
 
 // Typed `publishEvent` and handlers for every NDFC event, through the public entry point.
-declare module '../../../../kernel/event-bus/event-payloads.js' {
+declare module 'moonglass' {
   interface EventPayloads extends NdfcEventPayloads {}
 }
