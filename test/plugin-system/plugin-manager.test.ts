@@ -278,7 +278,7 @@ describe('PluginManager', () => {
       expect(readFileSync(join(roots.thirdParty, 'broken-config', 'config.toml'), 'utf8')).toBe('[plugin\nenabled = tru\n');
     });
 
-    it('[T-13] [T-20] generates config.toml on first discovery, logging 已生成插件配置 and 工具插件已加载', async () => {
+    it('[T-03] [T-13] [T-20] generates config.toml on first discovery, logging 已生成插件配置 and 工具插件已加载', async () => {
       const { manager, roots, logs } = createTestManager(workDir(), { thirdParty: ['good-echo'] });
       await manager.loadAll();
       const text = readFileSync(join(roots.thirdParty, 'good-echo', 'config.toml'), 'utf8');

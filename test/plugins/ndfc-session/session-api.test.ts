@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestHost, type TestHost } from '../../../src/testing/create-test-host.js';
+import { EventDecision } from '../../../src/kernel/event-bus/event-decision.js';
+import { TRANSITIONS } from '../../../src/plugins/built_in/neo_default_chatter/session/session-phase.js';
+
+type Service = { plugin: { id: string }; createSession(options: { streamId: string; plugin?: unknown }): { streamId: string; execute(): AsyncGenerator<{ kind: string; message?: string }, void, unknown> } };
+
+const reply = (calls: { name: string; args: Record<string, unknown> }[]) => ({
+  message: '',
+  reasoning: '',
+  finishReason: 'tool_calls',
+  usage: undefined,
+  toolCalls: calls.map((call, index) => ({ id: `c${index}`, ...call })),
+});
+
+describe('NDFC service and session API', () => {
+  const hosts: TestHost[] = [];
+  afterEach(async () => {
+    while (hosts.length > 0) await hosts.pop()!.stop();
+  });
+  const start = async (options: Parameters<typeof createTestHost>[0] = {}) => {
+    const test = await createTestHost(options);
+    hosts.push(test);
+    return test;
+  };
+
+  it('[N-04] [N-05] createSession with no plugin uses NDFC’s own; the service is a factory of one-run, one-stream sessions', async () => {
+    const test = await start();
+    const service = test.host.getService<Service>('neo_default_chatter:service:chat_core')!;
+    expect(service.plugin.id).toBe('neo_default_chatter');
+    const one = service.createSession({ streamId: 's-one' });
+    const two = service.createSession({ streamId: 's-two' });
+    expect(one).not.toBe(two);
+    expect([one.streamId, two.streamId]).toEqual(['s-one', 's-two']);
+    expect(Object.keys(service)).not.toContain('sessions');
+  });
+
+  it('[N-08] execute() is an async generator that yields Failure when the stream cannot be activated', async () => {
+    const test = await start();
+    const service = test.host.getService<Service>('neo_default_chatter:service:chat_core')!;
+    const runner = service.createSession({ streamId: 'no-such-stream' }).execute();
+    const first = await runner.next();
+    expect(first.value).toMatchObject({ kind: 'failure' });
+    expect((await runner.next()).done).toBe(true);
+  });
+
+  it('[N-06] [N-10] moves only along the seed’s transitions, driven through the chatter that forwards to the session', async () => {
+    const both = reply([{ name: 'send_text', args: { content: '嗯' } }, { name: 'pass_and_wait', args: { seconds: 3 } }]);
+    const test = await start({ script: [both, reply([{ name: 'send_text', args: { content: '好了' } }])] });
+    const transitions: [string, string][] = [];
+    test.host.bus.subscribe('neo_default_chatter:session_transition', (_n, params) => (transitions.push([String(params.from_phase), String(params.to_phase)]), [EventDecision.PASS, params]));
+    await test.adapter.send('在吗');
+    await test.settle(10_000);
+    expect(transitions.length).toBeGreaterThan(3);
+    for (const [from, to] of transitions) expect(TRANSITIONS[from as keyof typeof TRANSITIONS] as readonly string[]).toContain(to);
+    expect(transitions.map(([, to]) => to)).toEqual(expect.arrayContaining(['MODEL_TURN', 'TOOL_EXEC', 'WAIT_USER']));
+  });
+
+  it('[N-46] send_text waits a typing delay (per character, capped), counting only the time left since the last send, with reply_to and at', async () => {
+    const test = await start({
+      script: [reply([
+        { name: 'send_text', args: { content: '一二三四', reply_to: 'in-1', at: '10001' } },
+        { name: 'send_text', args: { content: '五六' } },
+      ])],
+    });
+    await test.adapter.send('hi', { group: 'g1', mentionsBot: true });
+    await test.settle(1_900); // 4 characters x 0.5 s = 2 s
+    expect(test.adapter.texts()).toEqual([]);
+    await test.settle(200);
+    expect(test.adapter.sent[0]).toMatchObject({ content: '一二三四', replyTo: 'in-1', at: '10001' });
+    await test.settle(700); // '五六' wants 1 s, counted from the previous send (at 2 s)
+    expect(test.adapter.texts()).toEqual(['一二三四']);
+    await test.settle(300);
+    expect(test.adapter.texts()).toEqual(['一二三四', '五六']);
+  });
+
+  it('[N-45] send_text, pass_and_wait and stop_conversation are action components', async () => {
+    const test = await start();
+    const actions = test.host.registry.list({ kind: 'action', pluginId: 'neo_default_chatter' }).map((record) => record.name).sort();
+    expect(actions).toEqual(['pass_and_wait', 'send_text', 'stop_conversation']);
+  });
+});
