@@ -49,11 +49,15 @@ function complete(reply: ScriptedReply): ModelReply {
  *
  * With a script (`new ScriptedModel(replies)`) it answers from the script instead: one
  * reply, a list consumed in order whose last reply then repeats, or a function of the call.
- * In both modes every call is recorded in `calls`, copied as it was received.
+ * In both modes calls are recorded in `calls`, copied as they were received: the newest
+ * `MAX_RECORDED_CALLS`, so that the demo model of a long-running bot does not grow without end.
  */
 export class ScriptedModel implements ModelClient {
-  /** Every call received, oldest first (deep copies, so later edits to the request do not show). */
+  /** How many calls `calls` keeps (the newest). */
+  static readonly MAX_RECORDED_CALLS = 1_000;
+  /** The calls received, oldest first (deep copies, so later edits to the request do not show). */
   readonly calls: ModelCall[] = [];
+  #callCount = 0;
   readonly #script: ModelScript | undefined;
   readonly #delayMs: number;
   readonly #clock: Clock;
@@ -71,7 +75,8 @@ export class ScriptedModel implements ModelClient {
   async complete(call: ModelCall, signal: AbortSignal): Promise<ModelReply> {
     if (signal.aborted) throw signal.reason;
     this.calls.push(structuredClone(call));
-    const callNumber = this.calls.length;
+    if (this.calls.length > ScriptedModel.MAX_RECORDED_CALLS) this.calls.shift();
+    const callNumber = ++this.#callCount;
     if (this.#delayMs > 0) await this.#clock.sleep(this.#delayMs, signal);
     const script = this.#script;
     if (script === undefined) return demoReply(call, callNumber);

@@ -19,6 +19,25 @@ import { Phase, type SessionPhase } from './session-phase.js';
 
 const CONTROL_CALLS = new Set(['pass_and_wait', 'stop_conversation']);
 
+/** Payloads kept in a session's conversation besides the system prompt; older turns are dropped whole. */
+export const MAX_CONVERSATION_PAYLOADS = 60;
+
+/**
+ * Drops the oldest turns (each from a user payload up to the next one) until the
+ * conversation fits, so that a session that lives for days neither grows without end nor
+ * leaves a tool result without the call it answers.
+ */
+export function trimConversation(request: LLMRequest, maxPayloads: number): void {
+  const payloads = request.payloads;
+  while (payloads.filter((payload) => payload.role !== 'system').length > maxPayloads) {
+    const first = payloads.findIndex((payload) => payload.role !== 'system');
+    let end = first + 1;
+    while (end < payloads.length && payloads[end]!.role !== 'user') end += 1;
+    if (end >= payloads.length) return; // a single turn: keep it
+    payloads.splice(first, end - first);
+  }
+}
+
 /**
  * One run of NDFC in one stream: the four-phase state machine of the seed,
  * WAIT_USER -> MODEL_TURN -> TOOL_EXEC -> (FOLLOW_UP -> TOOL_EXEC ...), each seam a published
@@ -101,6 +120,7 @@ export class ConversationSession {
             resume = yield* this.#yield(new Wait()); // not flushed: the unreads accumulate
             break;
           }
+          trimConversation(request, MAX_CONVERSATION_PAYLOADS);
           await this.#addUserPrompt(request, unreads, historyIncluded ? [] : historyLines, decision.extra);
           historyIncluded = true;
           // 默认: defaults/flush_unreads.ts
