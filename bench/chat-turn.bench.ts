@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { createHost } from '../src/app/create-host.js';
-import type { OutboundDelivery, OutboundSink } from '../src/chat/outbound-sink.js';
+import { CountingSink } from './support/counting-sink.js';
 import { BaseAction, type ActionContext } from '../src/chatter/base-action.js';
 import { BaseChatter } from '../src/chatter/base-chatter.js';
 import { Wait } from '../src/chatter/chatter-result.js';
@@ -40,18 +40,6 @@ class BenchChatter extends BaseChatter {
   }
 }
 
-class CountingSink implements OutboundSink {
-  count = 0;
-  #waiters: { count: number; resolve: () => void }[] = [];
-  async deliver(_delivery: OutboundDelivery): Promise<{ messageId: string }> {
-    this.count += 1;
-    this.#waiters = this.#waiters.filter((waiter) => (this.count >= waiter.count ? (waiter.resolve(), false) : true));
-    return { messageId: `out-${this.count}` };
-  }
-  until(count: number): Promise<void> {
-    return this.count >= count ? Promise.resolve() : new Promise((resolve) => this.#waiters.push({ count, resolve }));
-  }
-}
 
 const envelope = (user: number, id: number) => ({
   platform: 'bench',

@@ -3,22 +3,10 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHost, defaultPluginRoots } from '../src/app/create-host.js';
-import type { OutboundDelivery, OutboundSink } from '../src/chat/outbound-sink.js';
+import { CountingSink } from './support/counting-sink.js';
 import { createLogger } from '../src/kernel/logger/create-logger.js';
 import { printGoal } from './harness.js';
 
-class CountingSink implements OutboundSink {
-  count = 0;
-  #waiters: { count: number; resolve: () => void }[] = [];
-  async deliver(_delivery: OutboundDelivery): Promise<{ messageId: string }> {
-    this.count += 1;
-    this.#waiters = this.#waiters.filter((waiter) => (this.count >= waiter.count ? (waiter.resolve(), false) : true));
-    return { messageId: `out-${this.count}` };
-  }
-  until(count: number): Promise<void> {
-    return this.count >= count ? Promise.resolve() : new Promise((resolve) => this.#waiters.push({ count, resolve }));
-  }
-}
 
 /** Full NDFC turns (preprocess, prompts, model, send_text, every seam published) with the instant demo model. */
 export async function benchNdfcTurn(): Promise<boolean> {

@@ -1,3 +1,5 @@
+import type { MessageRecord } from '../storage/message-repository.js';
+
 export type ChatType = 'private' | 'group';
 
 /** Extras carried with a message; adapters may add more keys. */
@@ -10,26 +12,12 @@ export interface MessageExtra {
   [key: string]: unknown;
 }
 
-/** One chat message, inbound or sent by the bot. Times are epoch seconds. */
-export interface Message {
-  messageId: string;
-  streamId: string;
-  direction: 'inbound' | 'outbound';
-  time: number;
-  /** The message this one replies to. */
-  replyTo: string | null;
-  /** The text as received (segments flattened by the adapter). */
-  content: string;
-  /** The text the model sees (media described, mentions resolved). */
-  processedPlainText: string;
-  messageType: string;
-  senderId: string;
-  senderName: string;
-  senderCard: string | null;
-  senderRole: string | null;
-  platform: string;
+/**
+ * One chat message, inbound or sent by the bot: the stored record (times in epoch seconds,
+ * `content` as received, `processedPlainText` as the model sees it, `raw` the adapter's
+ * payload) with its extras typed.
+ */
+export interface Message extends MessageRecord {
   chatType: ChatType;
-  /** The adapter's original payload. */
-  raw: unknown;
   extra: MessageExtra;
 }

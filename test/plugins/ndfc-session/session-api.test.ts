@@ -1,28 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestHost, type TestHost } from '../../../src/testing/create-test-host.js';
+import { describe, expect, it } from 'vitest';
+import { toolReply, useTestHosts } from '../../support/ndfc.js';
 import { EventDecision } from '../../../src/kernel/event-bus/event-decision.js';
 import { TRANSITIONS } from '../../../src/plugins/built_in/neo_default_chatter/session/session-phase.js';
 
 type Service = { plugin: { id: string }; createSession(options: { streamId: string; plugin?: unknown }): { streamId: string; execute(): AsyncGenerator<{ kind: string; message?: string }, void, unknown> } };
 
-const reply = (calls: { name: string; args: Record<string, unknown> }[]) => ({
-  message: '',
-  reasoning: '',
-  finishReason: 'tool_calls',
-  usage: undefined,
-  toolCalls: calls.map((call, index) => ({ id: `c${index}`, ...call })),
-});
+const reply = toolReply;
 
 describe('NDFC service and session API', () => {
-  const hosts: TestHost[] = [];
-  afterEach(async () => {
-    while (hosts.length > 0) await hosts.pop()!.stop();
-  });
-  const start = async (options: Parameters<typeof createTestHost>[0] = {}) => {
-    const test = await createTestHost(options);
-    hosts.push(test);
-    return test;
-  };
+  const start = useTestHosts();
 
   it('[N-04] [N-05] createSession with no plugin uses NDFC’s own; the service is a factory of one-run, one-stream sessions', async () => {
     const test = await start();

@@ -1,21 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestHost, type TestHost } from '../../../src/testing/create-test-host.js';
+import { describe, expect, it } from 'vitest';
+import { textReply, toolReply, useTestHosts } from '../../support/ndfc.js';
 import { SequenceRandom } from '../../../src/kernel/time/random.js';
 import { EventDecision } from '../../../src/kernel/event-bus/event-decision.js';
 
-const call = (name: string, args: Record<string, unknown>, id = `c_${name}`) => ({ message: '', reasoning: '', toolCalls: [{ id, name, args }], finishReason: 'tool_calls', usage: undefined });
-const text = (message: string) => ({ message, reasoning: '', toolCalls: [], finishReason: 'stop', usage: undefined });
+const call = (name: string, args: Record<string, unknown>) => toolReply([{ name, args }]);
+const text = textReply;
 
 describe('neo_default_chatter sessions', () => {
-  const hosts: TestHost[] = [];
-  afterEach(async () => {
-    while (hosts.length > 0) await hosts.pop()!.stop();
-  });
-  const start = async (options: Parameters<typeof createTestHost>[0] = {}) => {
-    const test = await createTestHost(options);
-    hosts.push(test);
-    return test;
-  };
+  const start = useTestHosts();
 
   it('[N-01] loads with the seed’s component signatures', async () => {
     const { host } = await start();
@@ -97,15 +89,7 @@ describe('neo_default_chatter sessions', () => {
 });
 
 describe('neo_default_chatter gates and faults', () => {
-  const hosts: TestHost[] = [];
-  afterEach(async () => {
-    while (hosts.length > 0) await hosts.pop()!.stop();
-  });
-  const start = async (options: Parameters<typeof createTestHost>[0] = {}) => {
-    const test = await createTestHost(options);
-    hosts.push(test);
-    return test;
-  };
+  const start = useTestHosts();
 
   it('[N-35] in a group the probability gate declines a plain message, then a mention gets through', async () => {
     // base 0.1 + 0.05 per unread: 0.15 for one message; the draw 0.5 loses. A mention adds 0.7: 0.9 (two unreads) wins.
