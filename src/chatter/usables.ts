@@ -25,6 +25,23 @@ export interface UsableCall {
   capabilities: ReadonlySet<string>;
 }
 
+interface CompiledParameters {
+  validator: ReturnType<typeof compileToolArguments>;
+  schema: ReturnType<typeof modelParametersSchema>;
+}
+
+// An action's parameters never change: compile them once, not on every turn (it showed in profiles).
+const compiled = new WeakMap<object, CompiledParameters>();
+
+function compileParameters(parameters: ActionMetadata['parameters']): CompiledParameters {
+  let entry = compiled.get(parameters);
+  if (entry === undefined) {
+    entry = { validator: compileToolArguments(parameters), schema: modelParametersSchema(parameters) };
+    compiled.set(parameters, entry);
+  }
+  return entry;
+}
+
 /** The usables of one request, by name; built per turn (capabilities differ per stream). */
 export class UsableSet {
   readonly #byName = new Map<string, Usable>();
@@ -65,14 +82,14 @@ export function collectUsables(options: CollectUsablesOptions): UsableSet {
   const set = new UsableSet();
   for (const record of options.registry.list({ kind: 'action' })) {
     const metadata = record.metadata as ActionMetadata;
-    const validator = compileToolArguments(metadata.parameters);
+    const { validator, schema } = compileParameters(metadata.parameters);
     set.add({
       signature: record.signature,
       kind: 'action',
       name: metadata.name,
       declaration: {
         type: 'function',
-        function: { name: metadata.name, description: metadata.description, parameters: modelParametersSchema(metadata.parameters) },
+        function: { name: metadata.name, description: metadata.description, parameters: structuredClone(schema) },
       },
       async run(args, call) {
         const validation = validateToolArguments(validator, args);
