@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { createHost, defaultPluginRoots, type Host, type HostOptions } from '../app/create-host.js';
 import type { BotConfig } from '../chat/bot-config.js';
@@ -19,6 +19,8 @@ export interface TestHostOptions {
   script?: ModelReply[] | ((call: ModelCall) => ModelReply | Promise<ModelReply>);
   random?: Random;
   botConfig?: Partial<BotConfig>;
+  /** `config.toml` text per plugin folder name, written before the host starts (e.g. `{ neo_default_chatter: '[plugin]\n…' }`). */
+  pluginConfigs?: Record<string, string>;
 }
 
 /** A started host for tests: scripted model, fake adapter, manual clock, memory logger, in-memory database. */
@@ -50,6 +52,7 @@ export async function createTestHost(options: TestHostOptions = {}): Promise<Tes
     for (const name of readdirSync(builtIn)) copy(join(builtIn, name));
   }
   for (const folder of options.plugins ?? []) copy(folder);
+  for (const [name, text] of Object.entries(options.pluginConfigs ?? {})) writeFileSync(join(root, name, 'config.toml'), text);
 
   const clock = new ManualClock();
   const model = new ScriptedModel(options.script as never);
