@@ -31,4 +31,22 @@ describe('examples/ndfc: each extension pattern as a third-party plugin', () => 
       await test.stop();
     }
   });
+
+  it('[N-36] conditional replacement, the Tier I request inspector and session reuse (run_chat) work as folders too', async () => {
+    const test = await createTestHost({ plugins: ['group-only-fetch', 'llm-request-inspector', 'session-reuse'].map(example) });
+    try {
+      await test.adapter.send('私聊消息');
+      await test.settle(15_000);
+      const system = String(test.model.calls[0]!.payloads.find((payload) => payload.role === 'system')?.content);
+      expect(system).toContain('附加约束：回答不超过两句话');
+      expect(test.adapter.texts()).toHaveLength(1); // private: the default fetch ran
+      await test.adapter.send('群里没人提到机器人', { group: 'g9', mentionsBot: true });
+      await test.settle(15_000);
+      const runChat = test.host.getService<{ run(streamId: string): Promise<string> }>('example.session-reuse:service:run_chat')!;
+      const [streamId] = test.host.chat.streams.activeStreamIds();
+      expect(['wait', 'success']).toContain(await runChat.run(streamId!));
+    } finally {
+      await test.stop();
+    }
+  });
 });

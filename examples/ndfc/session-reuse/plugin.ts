@@ -1,0 +1,30 @@
+import { getService, service, ToolPlugin, type ChatterResult, type ComponentClass, type WaitResumeEvent } from 'moonglass';
+
+interface ConversationSession {
+  execute(): AsyncGenerator<ChatterResult, void, WaitResumeEvent | undefined>;
+}
+interface NeoChatterService {
+  plugin: unknown;
+  createSession(options: { streamId: string; plugin?: unknown }): ConversationSession;
+}
+
+/** `example.session-reuse:service:run_chat`: drives one NDFC session until it waits, succeeds or stops. */
+@service('run_chat')
+export class RunChat {
+  async run(streamId: string): Promise<ChatterResult['kind'] | 'ended'> {
+    const chatCore = getService<NeoChatterService>('neo_default_chatter:service:chat_core');
+    if (chatCore === undefined) throw new Error('neo_default_chatter service is not available');
+    const runner = chatCore.createSession({ streamId, plugin: chatCore.plugin }).execute();
+    const step = await runner.next();
+    await runner.return(undefined); // this example stops at the first result instead of waiting for resumes
+    if (step.done === true) return 'ended';
+    if (step.value.kind === 'failure') throw new Error(step.value.message);
+    return step.value.kind;
+  }
+}
+
+export class SessionReusePlugin extends ToolPlugin {
+  override components(): ComponentClass[] {
+    return [RunChat];
+  }
+}
