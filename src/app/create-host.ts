@@ -183,7 +183,7 @@ export class Host implements HostRuntime {
         observationMaxChars: config.tools.observation_max_chars,
         isReversibleEnabled: (name) => reversible.has(name),
       });
-      this.#chat = this.#buildChat(config);
+      this.#chat = this.#buildChat();
       this.#plugins = new PluginManager({
         roots: this.#options.pluginRoots ?? defaultPluginRoots(),
         registry: this.registry,
@@ -224,7 +224,7 @@ export class Host implements HostRuntime {
     }
   }
 
-  #buildChat(config: AppConfig): ChatParts {
+  #buildChat(): ChatParts {
     const options = this.#options;
     const configDir = this.info.configDir;
     const useFiles = options.appConfig === undefined;
@@ -234,7 +234,6 @@ export class Host implements HostRuntime {
         : loadConfigFile({ configDir, fileName: BOT_CONFIG_FILE_NAME, schema: BotConfigSchema, header: BOT_CONFIG_HEADER, logger: this.logger });
     const models =
       options.modelsConfig !== undefined || !useFiles ? ModelsConfigSchema.parse(options.modelsConfig ?? {}) : loadModelsConfig(configDir, this.logger);
-    void config;
     const database = openDatabase({
       file: options.database === 'memory' ? ':memory:' : join(this.info.dataDir, 'moonglass.db'),
       logger: this.logger,

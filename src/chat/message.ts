@@ -1,6 +1,8 @@
 import type { MessageRecord } from '../storage/message-repository.js';
 
-export type ChatType = 'private' | 'group';
+import type { ChatType } from '../kernel/components/component-metadata.js';
+
+export type { ChatType };
 
 /** Extras carried with a message; adapters may add more keys. */
 export interface MessageExtra {

@@ -8,6 +8,7 @@ import type { ChatterGenerator, ChatterRun } from './chatter-run.js';
 import './chatter-step-payloads.js';
 import { DEFAULT_STREAM_TIMING, type StreamTiming } from './stream-timing.js';
 import { WaitResumeEvent } from './wait-resume-event.js';
+import { TimeoutReachedError, withTimeout } from '../kernel/time/with-timeout.js';
 
 /** Where a stream's conversation stands between steps. */
 export type DriverState =
@@ -244,7 +245,7 @@ export class StreamDriver {
       result = next ?? new Success('the chatter finished');
     } catch (error) {
       if (generation !== this.#generation) return;
-      const timedOut = error instanceof StepTimeoutError;
+      const timedOut = error instanceof TimeoutReachedError;
       this.#options.logger.error({ stream_id: this.streamId, chatter: chatterName, error: describeError(error) }, timedOut ? 'chatter step timed out; the run is abandoned' : 'chatter step threw; the run ends');
       result = new Failure(timedOut ? `step timed out after ${this.#timing.stepTimeoutMs} ms` : describeError(error), error);
     }
@@ -357,19 +358,5 @@ export class StreamDriver {
     } catch {
       // already running or already closed
     }
-  }
-}
-
-class StepTimeoutError extends Error {}
-
-async function withTimeout<T>(clock: Clock, work: Promise<T>, timeoutMs: number): Promise<T> {
-  let handle: TimerHandle | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    handle = clock.setTimeout(() => reject(new StepTimeoutError(`no result within ${timeoutMs} ms`)), timeoutMs);
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    if (handle !== undefined) clock.clearTimeout(handle);
   }
 }

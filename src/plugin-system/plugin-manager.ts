@@ -10,6 +10,7 @@ import type { Logger } from '../kernel/logger/logger.js';
 import type { ComponentRegistry } from '../kernel/registry/component-registry.js';
 import type { PluginScope } from '../kernel/scope/plugin-scope.js';
 import type { Clock } from '../kernel/time/clock.js';
+import { withTimeout } from '../kernel/time/with-timeout.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { ChatRuntime } from '../chatter/chat-runtime.js';
 import { PluginConfig } from './config/plugin-config.js';
@@ -273,16 +274,4 @@ function configModelOf(PluginClass: { configModel?: unknown; name: string }): z.
     throw new TypeError(`${PluginClass.name}.configModel must be a zod object extending PluginConfig (it needs the "enabled" field)`);
   }
   return model as z.ZodObject;
-}
-
-async function withTimeout<T>(clock: Clock, work: Promise<T>, timeoutMs: number): Promise<T> {
-  let handle: ReturnType<Clock['setTimeout']> | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    handle = clock.setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    if (handle !== undefined) clock.clearTimeout(handle);
-  }
 }

@@ -39,7 +39,7 @@ export class SubAgentDecisionHandler extends BaseEventHandler<typeof NdfcEvent.P
       const verdict = VERDICT.exec(response.message)?.[1];
       const proceed = verdict === undefined ? true : verdict.toLowerCase() === 'true';
       const reason = /"?reason"?\s*[:=]\s*"([^"]{0,50})/.exec(response.message)?.[1] ?? 'sub-agent decision';
-      return [EventDecision.SUCCESS, { ...params, proceed, reason, mutations: proceed ? '' : '' }] as const;
+      return [EventDecision.SUCCESS, { ...params, proceed, reason, mutations: '' }] as const;
     } catch (error) {
       this.runtime.logger.warn({ error: String(error) }, 'sub_agent_decision failed; letting the message through');
       return [EventDecision.SUCCESS, { ...params, proceed: true, reason: 'sub-agent unavailable (fail-open)', mutations: '' }] as const;

@@ -193,7 +193,8 @@ export class ConversationSession {
     if (fresh.length > 0) {
       const unreads = this.#runtime.streams.fetchUnreads(streamId);
       // 默认: defaults/pick_trigger_message.ts
-      const trigger = await NdfcPublisher.pickTriggerMessage(streamId, this.#runtime.streams.getStream(streamId)!, unreads, null, this.#runtime.streams.getStream(streamId)?.history ?? []);
+      const stream = this.#runtime.streams.activateStream(streamId)!;
+      const trigger = await NdfcPublisher.pickTriggerMessage(streamId, stream, unreads, null, stream.history);
       // 默认: defaults/run_tool_call.ts
       const results = await NdfcPublisher.runToolCall(streamId, fresh, response, usables, trigger);
       needsFollowUp = results.some(([, followUp]) => followUp);
