@@ -1,3 +1,4 @@
+import { DEFAULT_OBSERVATION_MAX_CHARS } from '../kernel/config/app-config.js';
 import type { JsonObjectSchema } from '../kernel/components/parameters-schema.js';
 import { describeError } from '../kernel/errors/describe-error.js';
 import { InvalidArgumentError } from '../kernel/errors/invalid-argument-error.js';
@@ -17,8 +18,7 @@ import { ToolFailureKind } from './tool-failure-kind.js';
 import type { ToolFunctionDeclaration } from './tool-function-declaration.js';
 import type { ToolInvocation } from './tool-invocation.js';
 
-/** The default cap on an observation, in characters (code points). */
-export const DEFAULT_OBSERVATION_MAX_CHARS = 4000;
+export { DEFAULT_OBSERVATION_MAX_CHARS };
 
 export interface ToolRegistryOptions {
   clock: Clock;

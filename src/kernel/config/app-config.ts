@@ -1,6 +1,9 @@
 import * as z from 'zod';
 import { DEFAULT_EVENT_HANDLER_TIMEOUT_SECONDS } from '../event-bus/event-bus.js';
 
+/** The default cap on a tool observation before it returns to the prompt (the tool registry's too). */
+export const DEFAULT_OBSERVATION_MAX_CHARS = 4000;
+
 /** The host's own settings, `config/features.toml`. Later parts add their tables here. */
 export const AppConfigSchema = z.object({
   advanced: z
@@ -27,7 +30,7 @@ export const AppConfigSchema = z.object({
         .int()
         .min(200)
         .describe('Longest tool result, in characters, that goes back into the prompt; longer ones are cut with a visible mark.')
-        .default(4000),
+        .default(DEFAULT_OBSERVATION_MAX_CHARS),
       reversible_enabled: z
         .array(z.string())
         .describe('Names of tools with reversible side effects that the model may use. Readonly tools are always offered; irreversible ones never.')
@@ -36,9 +39,6 @@ export const AppConfigSchema = z.object({
     .describe('Tools the model can call.')
     .prefault({}),
 });
-
-/** The default cap on a tool observation before it returns to the prompt. */
-export const DEFAULT_OBSERVATION_MAX_CHARS = 4000;
 
 export type AppConfig = z.output<typeof AppConfigSchema>;
 
