@@ -5,7 +5,7 @@ import type { BotConfig } from '../chat/bot-config.js';
 import type { LogRecord } from '../kernel/logger/memory-logger.js';
 import { createMemoryLogger } from '../kernel/logger/memory-logger.js';
 import { ManualClock } from '../kernel/time/manual-clock.js';
-import type { Random } from '../kernel/time/random.js';
+import { type Random, SeededRandom } from '../kernel/time/random.js';
 import type { ModelCall, ModelReply } from '../llm/model-client.js';
 import { ScriptedModel } from '../llm/scripted-model.js';
 import { FakeAdapter } from './fake-adapter.js';
@@ -17,6 +17,7 @@ export interface TestHostOptions {
   builtIns?: boolean;
   /** The model's replies, turn by turn, or a function of each call. Default: the demo rule. */
   script?: ModelReply[] | ((call: ModelCall) => ModelReply | Promise<ModelReply>);
+  /** Chance draws; default a fixed seed, so every run of a test draws the same numbers. */
   random?: Random;
   botConfig?: Partial<BotConfig>;
   /** `config.toml` text per plugin folder name, written before the host starts (e.g. `{ neo_default_chatter: '[plugin]\n…' }`). */
@@ -67,7 +68,8 @@ export async function createTestHost(options: TestHostOptions = {}): Promise<Tes
     configDir: join(scratch, 'config'),
     pluginRoots: [{ path: root, builtIn: true }],
     offlineModel: model,
-    ...(options.random === undefined ? {} : { random: options.random }),
+    // Seeded by default: a chance draw (the group probability gate) comes out the same every run.
+    random: options.random ?? new SeededRandom(0x6d676c73),
   };
   const host = createHost(hostOptions);
   const adapter = new FakeAdapter(host);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toolReply, useTestHosts } from '../../support/ndfc.js';
+import { textReply, toolReply, useTestHosts } from '../../support/ndfc.js';
+import { SequenceRandom } from '../../../src/kernel/time/random.js';
 import { EventDecision } from '../../../src/kernel/event-bus/event-decision.js';
 import { TRANSITIONS } from '../../../src/plugins/built_in/neo_default_chatter/session/session-phase.js';
 
@@ -43,21 +44,28 @@ describe('NDFC service and session API', () => {
   });
 
   it('[N-46] send_text waits a typing delay (per character, capped), counting only the time left since the last send, with reply_to and at', async () => {
-    const test = await start({
-      script: [reply([
-        { name: 'send_text', args: { content: '一二三四', reply_to: 'in-1', at: '10001' } },
-        { name: 'send_text', args: { content: '五六' } },
-      ])],
-    });
+    // Times are read off the manual clock where things happen, so how many event-loop turns
+    // the path from message to action takes on a busy machine cannot move the figures.
+    let modelAt = Number.NaN;
+    const sentAt: number[] = [];
+    const sends = reply([
+      { name: 'send_text', args: { content: '一二三四', reply_to: 'in-1', at: '10001' } },
+      { name: 'send_text', args: { content: '五六' } },
+    ]);
+    // The draw 0 always passes the group probability gate, so the model is asked at once.
+    const test = await start({ random: new SequenceRandom([0]), script: () => (Number.isNaN(modelAt) ? ((modelAt = test.clock.now()), sends) : textReply('')) });
+    const deliver = test.adapter.deliver.bind(test.adapter);
+    test.adapter.deliver = (delivery) => (sentAt.push(test.clock.now()), deliver(delivery));
     await test.adapter.send('hi', { group: 'g1', mentionsBot: true });
-    await test.settle(1_900); // 4 characters x 0.5 s = 2 s
-    expect(test.adapter.texts()).toEqual([]);
-    await test.settle(200);
-    expect(test.adapter.sent[0]).toMatchObject({ content: '一二三四', replyTo: 'in-1', at: '10001' });
-    await test.settle(700); // '五六' wants 1 s, counted from the previous send (at 2 s)
-    expect(test.adapter.texts()).toEqual(['一二三四']);
-    await test.settle(300);
+    await test.settle(4_000);
     expect(test.adapter.texts()).toEqual(['一二三四', '五六']);
+    expect(test.adapter.sent[0]).toMatchObject({ content: '一二三四', replyTo: 'in-1', at: '10001' });
+    // 4 characters x 0.5 s = 2 s after the model answered (settle moves time in 50 ms steps).
+    expect(sentAt[0]! - modelAt).toBeGreaterThanOrEqual(2_000);
+    expect(sentAt[0]! - modelAt).toBeLessThanOrEqual(2_050);
+    // '五六' wants 1 s, counted from the previous send, not from when it was asked for.
+    expect(sentAt[1]! - sentAt[0]!).toBeGreaterThanOrEqual(1_000);
+    expect(sentAt[1]! - sentAt[0]!).toBeLessThanOrEqual(1_050);
   });
 
   it('[N-45] send_text, pass_and_wait and stop_conversation are action components', async () => {
