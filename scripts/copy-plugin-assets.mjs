@@ -1,13 +1,14 @@
-// After `tsc` has compiled src/ to dist/: copy what plugins need besides their compiled code
-// (manifests), so that dist/plugins/built_in/<name>/ is a complete plugin folder.
+// After `tsc` has compiled src/ to dist/: copy what plugins and adapters need besides their
+// compiled code (manifests), so that dist/plugins/built_in/<name>/ and dist/adapters/<name>/
+// are complete folders.
 import { cpSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-const source = 'src/plugins/built_in';
-const target = 'dist/plugins/built_in';
-if (existsSync(source)) {
+for (const folder of ['plugins/built_in', 'adapters']) {
+  const source = join('src', folder);
+  if (!existsSync(source)) continue;
   for (const name of readdirSync(source)) {
     const manifest = join(source, name, '_manifest.json');
-    if (existsSync(manifest)) cpSync(manifest, join(target, name, '_manifest.json'));
+    if (existsSync(manifest)) cpSync(manifest, join('dist', folder, name, '_manifest.json'));
   }
 }

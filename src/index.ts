@@ -73,6 +73,7 @@ export { PluginEntryError } from './plugin-system/errors/plugin-entry-error.js';
 export { PluginNotReadyError } from './plugin-system/errors/plugin-not-ready-error.js';
 export { PluginConfigError } from './plugin-system/config/plugin-config-error.js';
 export { StorageError } from './storage/errors/storage-error.js';
+export { AdapterError } from './adapters/errors/adapter-error.js';
 export { ModelRequestError } from './llm/errors/model-request-error.js';
 export { LlmRequestFailedError } from './llm/errors/llm-request-failed-error.js';
 export { LlmTaskError } from './llm/errors/llm-task-error.js';

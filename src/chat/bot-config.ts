@@ -16,6 +16,16 @@ export const BotConfigSchema = z.object({
     .record(z.string(), z.string())
     .describe('The bot’s own account id on each platform, e.g. { qq = "123456" }; used to recognise its own messages and mentions.')
     .default({}),
+  platform: z
+    .object({
+      adapter: z
+        .string()
+        .regex(/^[a-z0-9_]+$/, 'must be an adapter name such as console or onebot_v11')
+        .describe('The adapter that connects the bot to a chat platform: console (this terminal) or onebot_v11 (QQ through NapCat or Lagrange). `--adapter` overrides it.')
+        .default('console'),
+    })
+    .describe('Where the bot chats. The adapter’s own settings are in config/adapters/<name>.toml.')
+    .prefault({}),
   chat: z
     .object({
       default_chatter: z

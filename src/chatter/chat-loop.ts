@@ -50,6 +50,12 @@ export class ChatLoop {
     return this.#drivers.get(streamId);
   }
 
+  /** True while some stream is in the middle of a chatter step (thinking, typing, sending). */
+  get busy(): boolean {
+    for (const driver of this.#drivers.values()) if (driver.busy) return true;
+    return false;
+  }
+
   get size(): number {
     return this.#drivers.size;
   }

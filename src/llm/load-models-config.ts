@@ -45,7 +45,7 @@ export function loadModelsConfig(configDir: string, logger: Logger): ModelsConfi
  * message quotes the offending line, which may hold an API key. The issue keeps the line
  * and column.
  */
-function readModelsToml(file: string): Record<string, unknown> | undefined {
+export function readModelsToml(file: string): Record<string, unknown> | undefined {
   try {
     return readTomlFile(file);
   } catch (error) {

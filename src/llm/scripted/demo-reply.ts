@@ -14,6 +14,20 @@ function reply(message: string, toolCalls: ToolCall[]): ModelReply {
 }
 
 /**
+ * What the demo model repeats: the newest line of the user's text. A chatter's prompt wraps
+ * messages (NDFC: a `<new_messages>` block of `【time】name [id]： text` lines), so the block
+ * is looked into, tag-only lines are skipped and a `【…】name：` prefix is dropped.
+ */
+export function newestLine(text: string): string {
+  const block = /<new_messages>([\s\S]*?)<\/new_messages>/.exec(text)?.[1] ?? text;
+  const lines = block
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !/^<\/?[\w-]+>$/.test(line));
+  return (lines.at(-1) ?? text).replace(/^【[^】]*】[^：:]*[：:]\s*/, '');
+}
+
+/**
  * The offline demo model's answer to `call` (the rule is documented on `ScriptedModel`).
  * `callNumber` makes tool call ids unique across a conversation.
  */
@@ -28,7 +42,7 @@ export function demoReply(call: ModelCall, callNumber: number): ModelReply {
   }
   const command = findToolCommand(text, declared);
   if (command !== undefined) return reply('', [{ id: id(command.name), name: command.name, args: command.args }]);
-  const content = DEMO_REPLY_PREFIX + Array.from(text).slice(0, DEMO_ECHO_MAX_CHARS).join('');
+  const content = DEMO_REPLY_PREFIX + Array.from(newestLine(text)).slice(0, DEMO_ECHO_MAX_CHARS).join('');
   if (declared.has('send_text')) return reply('', [{ id: id('send_text'), name: 'send_text', args: { content } }]);
   return reply(content, []);
 }

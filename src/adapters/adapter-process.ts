@@ -1,0 +1,138 @@
+/**
+ * The entry of every adapter process: `node adapter-process.(ts|js) <adapter folder>`, forked
+ * by the host's `AdapterSupervisor` with an IPC channel. It imports the adapter's factory,
+ * waits for `init` (the validated config and the bot facts), starts the adapter, and then
+ * translates between the IPC messages and the `AdapterContext` / `Adapter` calls.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { pino } from 'pino';
+import type { InboundEnvelope } from '../chat/inbound-envelope.js';
+import type { Adapter, AdapterContext, AdapterFactory, InboundAck } from './adapter-context.js';
+import { type AdapterToHost, HostToAdapterSchema, type HostToAdapterParsed } from './ipc-protocol.js';
+
+const folder = process.argv[2];
+if (folder === undefined || process.send === undefined) {
+  process.stderr.write('adapter-process: run by the host with an adapter folder and an IPC channel\n');
+  process.exit(2);
+}
+
+function send(message: AdapterToHost): void {
+  // The channel is gone when the host died or is killing us; nothing to tell it then.
+  if (process.connected) process.send!(message);
+}
+
+const logger = pino({ level: 'trace', base: undefined }, {
+  write(line: string) {
+    send({ type: 'log', record: JSON.parse(line) as Record<string, unknown> });
+  },
+});
+
+const pendingAcks = new Map<number, (ack: InboundAck) => void>();
+let nextInboundId = 0;
+let adapter: Adapter | undefined;
+const stopping = new AbortController();
+
+async function loadFactory(): Promise<AdapterFactory<unknown>> {
+  const entry = ['adapter.ts', 'adapter.js'].map((file) => join(folder!, file)).find((file) => existsSync(file));
+  if (entry === undefined) throw new Error(`no adapter.ts or adapter.js in ${folder}`);
+  const module = (await import(pathToFileURL(entry).href)) as { default?: unknown };
+  if (typeof module.default !== 'function') throw new Error(`${entry} must export default an adapter factory function`);
+  return module.default as AdapterFactory<unknown>;
+}
+
+// The code loads while the host is still starting (the process may be forked early).
+const factoryLoaded = loadFactory();
+factoryLoaded.catch(() => undefined);
+
+async function start(init: Extract<HostToAdapterParsed, { type: 'init' }>): Promise<void> {
+  const factory = await factoryLoaded;
+  const context: AdapterContext<unknown> = {
+    name: init.name,
+    config: init.config,
+    logger,
+    bot: init.bot,
+    signal: stopping.signal,
+    receive(envelope: InboundEnvelope) {
+      const id = nextInboundId++;
+      return new Promise<InboundAck>((resolve) => {
+        pendingAcks.set(id, resolve);
+        send({ type: 'inbound', id, envelope });
+      });
+    },
+    setStatus(status) {
+      send({ type: 'status', ...status });
+    },
+    inputClosed() {
+      send({ type: 'input_closed' });
+    },
+  };
+  adapter = await factory(context);
+  send({ type: 'ready', canCall: adapter.call !== undefined });
+}
+
+async function answer(id: number, work: () => Promise<unknown>): Promise<void> {
+  try {
+    send({ type: 'result', id, ok: true, value: await work() });
+  } catch (error) {
+    send({ type: 'result', id, ok: false, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+async function shutdown(code: number): Promise<never> {
+  stopping.abort();
+  try {
+    await adapter?.stop();
+  } catch (error) {
+    logger.error({ error: String(error) }, 'the adapter failed while stopping');
+  }
+  if (process.connected) process.disconnect();
+  process.exit(code);
+}
+
+function fail(error: unknown): void {
+  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  send({ type: 'fatal', error: text });
+  process.exitCode = 1;
+  // Let the IPC message go out before the process ends.
+  setImmediate(() => process.exit(1));
+}
+
+process.on('message', (raw) => {
+  const parsed = HostToAdapterSchema.safeParse(raw);
+  if (!parsed.success) {
+    logger.error({ issues: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) }, 'ignored a malformed message from the host');
+    return;
+  }
+  const message = parsed.data;
+  switch (message.type) {
+    case 'init':
+      start(message).catch(fail);
+      return;
+    case 'deliver':
+      void answer(message.id, async () => {
+        if (adapter === undefined) throw new Error('the adapter has not started yet');
+        return adapter.deliver(message.delivery);
+      });
+      return;
+    case 'call':
+      void answer(message.id, async () => {
+        if (adapter?.call === undefined) throw new Error(`the ${String(process.argv[2])} adapter has no platform actions`);
+        return adapter.call(message.action, message.params);
+      });
+      return;
+    case 'inbound_ack':
+      pendingAcks.get(message.id)?.(message.ack);
+      pendingAcks.delete(message.id);
+      return;
+    case 'shutdown':
+      void shutdown(0);
+      return;
+  }
+});
+
+// The host went away (crashed or was killed): nobody is left to talk to.
+process.on('disconnect', () => void shutdown(0));
+process.on('uncaughtException', fail);
+process.on('unhandledRejection', fail);

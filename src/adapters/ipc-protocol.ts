@@ -1,0 +1,54 @@
+import * as z from 'zod';
+
+/**
+ * The messages between the host and an adapter process, over Node's IPC channel. Both sides
+ * validate what they receive: the adapter is our code, but it is another process, and a
+ * frame that does not fit is a bug worth naming rather than a crash.
+ */
+
+const delivery = z.object({
+  streamId: z.string(),
+  platform: z.string(),
+  chatType: z.enum(['private', 'group']),
+  groupId: z.string().nullable(),
+  userId: z.string().nullable(),
+  content: z.string(),
+  replyTo: z.string().nullable(),
+  at: z.string().nullable(),
+});
+
+const ack = z.discriminatedUnion('status', [
+  z.object({ stored: z.literal(true), status: z.enum(['delivered', 'stopped', 'duplicate']) }),
+  z.object({ stored: z.literal(false), status: z.literal('invalid'), reason: z.string() }),
+  z.object({ stored: z.literal(false), status: z.literal('failed'), reason: z.string() }),
+]);
+
+export const HostToAdapterSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('init'),
+    name: z.string(),
+    config: z.unknown(),
+    bot: z.object({ nickname: z.string(), aliases: z.array(z.string()), accounts: z.record(z.string(), z.string()) }),
+  }),
+  z.object({ type: z.literal('deliver'), id: z.number().int(), delivery }),
+  z.object({ type: z.literal('call'), id: z.number().int(), action: z.string(), params: z.record(z.string(), z.unknown()) }),
+  z.object({ type: z.literal('inbound_ack'), id: z.number().int(), ack }),
+  z.object({ type: z.literal('shutdown') }),
+]);
+
+export const AdapterToHostSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), canCall: z.boolean() }),
+  z.object({ type: z.literal('inbound'), id: z.number().int(), envelope: z.unknown() }),
+  z.object({ type: z.literal('status'), connected: z.boolean(), selfId: z.string().optional(), detail: z.string().optional() }),
+  z.object({ type: z.literal('input_closed') }),
+  z.object({ type: z.literal('log'), record: z.record(z.string(), z.unknown()) }),
+  /** The answer to a `deliver` or `call`: `value` when `ok`, else `error` (a reason for a person). */
+  z.object({ type: z.literal('result'), id: z.number().int(), ok: z.boolean(), value: z.unknown().optional(), error: z.string().optional() }),
+  /** Sent just before the process exits on an error it could not recover from. */
+  z.object({ type: z.literal('fatal'), error: z.string() }),
+]);
+
+export type HostToAdapter = z.input<typeof HostToAdapterSchema>;
+export type AdapterToHost = z.input<typeof AdapterToHostSchema>;
+export type AdapterToHostParsed = z.output<typeof AdapterToHostSchema>;
+export type HostToAdapterParsed = z.output<typeof HostToAdapterSchema>;

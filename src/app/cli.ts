@@ -1,0 +1,122 @@
+import { parseArgs } from 'node:util';
+import { basename, resolve } from 'node:path';
+import { pino } from 'pino';
+import { listAdapters } from '../adapters/find-adapter.js';
+import { createLogger } from '../kernel/logger/create-logger.js';
+import { LOG_LEVELS, type LogLevel } from '../kernel/logger/logger.js';
+import type { PluginStatus } from '../plugin-system/discovery/plugin-status.js';
+import { checkConfigFiles } from './check-config-files.js';
+import { inspectPlugins } from './inspect-plugins.js';
+import { runBot } from './run-bot.js';
+
+const USAGE = `moonglass: a host for LLM chat bots
+
+Usage:
+  moonglass [start] [options]   run the bot (the default command)
+  moonglass plugins [options]   list the plugins and what became of each
+  moonglass check [options]     validate the config files and plugins without starting;
+                                exits 1 and names each problem when something is wrong
+
+Options:
+  --config-dir <dir>   config files (default ./config)
+  --data-dir <dir>     database and plugin data (default ./data)
+  --adapter <name>     the chat platform adapter (start, check): ${listAdapters().join(', ')}
+                       (default: bot.toml [platform] adapter, out of the box "console")
+  --log-level <level>  ${LOG_LEVELS.join(', ')} (default info)
+  -h, --help           this text
+`;
+
+/** Parses the command line and runs the command; resolves to the process exit code. */
+export async function runCli(argv: readonly string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        'config-dir': { type: 'string' },
+        'data-dir': { type: 'string' },
+        adapter: { type: 'string' },
+        'log-level': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help === true || positionals[0] === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const command = positionals[0] ?? 'start';
+  if (positionals.length > 1 || !['start', 'plugins', 'check'].includes(command)) {
+    process.stderr.write(`unknown command: ${positionals.join(' ')}\n\n${USAGE}`);
+    return 2;
+  }
+  const logLevel = values['log-level'] ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    process.stderr.write(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"\n`);
+    return 2;
+  }
+  const configDir = resolve(values['config-dir'] ?? 'config');
+  const dataDir = resolve(values['data-dir'] ?? 'data');
+  if (command === 'start') {
+    return runBot({ configDir, dataDir, logLevel: logLevel as LogLevel, ...(values.adapter === undefined ? {} : { adapter: values.adapter }) });
+  }
+  return inspect(command as 'plugins' | 'check', { configDir, dataDir, adapter: values.adapter, logLevel: logLevel as LogLevel });
+}
+
+async function inspect(command: 'plugins' | 'check', options: { configDir: string; dataDir: string; adapter: string | undefined; logLevel: LogLevel }): Promise<number> {
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  const problems: string[] = [];
+  const config = await checkConfigFiles(options.configDir, options.adapter);
+  if (command === 'check') {
+    for (const file of config.files) {
+      if (file.state === 'ok') out(`ok       ${file.file}`);
+      else if (file.state === 'absent') out(`absent   ${file.file} (start writes the defaults)`);
+      else out(`PROBLEM  ${file.problem}`);
+    }
+    if (config.adapter.problem === undefined) out(`ok       adapter ${config.adapter.name}`);
+    else out(`PROBLEM  ${config.adapter.problem}`);
+  }
+  for (const file of config.files) if (file.state === 'invalid') problems.push(file.problem!);
+  if (config.adapter.problem !== undefined) problems.push(config.adapter.problem);
+  const [app, bot, models] = config.files;
+  if (app!.state === 'invalid' || bot!.state === 'invalid' || models!.state === 'invalid') {
+    out(`${problems.length} problem(s): the plugins were not inspected, because the host would not start with these files`);
+    if (command === 'plugins') for (const problem of problems) out(`PROBLEM  ${problem}`);
+    return 1;
+  }
+  // Plugin lines are the report; the host's own log lines go to stderr, warnings and up.
+  const logger = createLogger({ level: options.logLevel === 'info' ? 'warn' : options.logLevel, format: 'pretty', destination: pino.destination({ dest: 2, sync: true }) });
+  const statuses = await inspectPlugins({
+    configDir: options.configDir,
+    dataDir: options.dataDir,
+    appConfig: app!.value,
+    botConfig: bot!.value,
+    modelsConfig: models!.value,
+    logger,
+  });
+  for (const status of statuses) {
+    out(describeStatus(status));
+    if (status.state === 'failed' || status.state === 'skipped') problems.push(`plugin ${status.id ?? basename(status.folder)}: ${status.reason ?? status.state}`);
+  }
+  if (command === 'check') out(problems.length === 0 ? 'no problems found' : `${problems.length} problem(s) found`);
+  return problems.length === 0 ? 0 : 1;
+}
+
+function describeStatus(status: PluginStatus): string {
+  const id = status.id ?? basename(status.folder);
+  const version = status.version === undefined ? '' : ` ${status.version}`;
+  const root = status.builtIn ? 'built-in' : 'plugins/';
+  const state = status.state.padEnd(8);
+  const detail =
+    status.state === 'loaded'
+      ? `${status.signatures.length} component(s)${status.compatibilityMode ? ', compatibility mode' : ''}`
+      : `${status.stage ?? ''}: ${(status.reason ?? '').split('\n').join(' ')}`;
+  return `${state} ${id}${version} (${root}) ${detail}`;
+}
+

@@ -1,0 +1,75 @@
+import { join } from 'node:path';
+import type { InboundAck } from '../adapters/adapter-context.js';
+import { AdapterSupervisor, type RestartPolicy } from '../adapters/adapter-supervisor.js';
+import { resolveAdapter } from '../adapters/find-adapter.js';
+import { loadConfigFile } from '../kernel/config/load-config-file.js';
+import type { Host } from './create-host.js';
+
+export interface ConnectAdapterOptions {
+  /** The adapter's name: a folder under `src/adapters/`. */
+  name: string;
+  /** Adapters live here (default `src/adapters/`; tests point elsewhere). */
+  root?: string;
+  onInputClosed?(): void;
+  restart?: Partial<RestartPolicy>;
+}
+
+/** An adapter whose process is already loading; `connect()` once the host has started. */
+export interface PreparedAdapter {
+  supervisor: AdapterSupervisor;
+  /**
+   * Reads (or writes the default) `config/adapters/<name>.toml`, starts the adapter with it
+   * and the bot's facts, and makes it the host's outbound sink. Resolves once it is up.
+   */
+  connect(): Promise<void>;
+}
+
+/**
+ * Finds the adapter and forks its process right away, so that its code loads while the host
+ * starts (a cold TypeScript child takes most of a second). Inbound envelopes go through the
+ * host's ingress under the signature `<id>:adapter:<name>`.
+ */
+export async function prepareAdapter(host: Host, options: ConnectAdapterOptions): Promise<PreparedAdapter> {
+  const adapter = await resolveAdapter(options.name, options.root);
+  const signature = `${adapter.manifest.id}:adapter:${adapter.name}`;
+  const supervisor = new AdapterSupervisor({
+    adapter,
+    logger: host.logger,
+    clock: host.clock,
+    stdin: adapter.name === 'console' ? 'inherit' : 'ignore',
+    ...(options.restart === undefined ? {} : { restart: options.restart }),
+    ...(options.onInputClosed === undefined ? {} : { onInputClosed: options.onInputClosed }),
+    receive: async (envelope): Promise<InboundAck> => {
+      const outcome = await host.receive(envelope as never, signature);
+      return outcome.status === 'invalid' ? { stored: false, status: 'invalid', reason: outcome.reason } : { stored: true, status: outcome.status };
+    },
+  });
+  supervisor.prewarm();
+  return {
+    supervisor,
+    async connect() {
+      const config = loadConfigFile({
+        configDir: join(host.info.configDir, 'adapters'),
+        fileName: `${adapter.name}.toml`,
+        schema: adapter.configSchema,
+        header: adapter.configHeader,
+        logger: host.logger,
+      });
+      const { bot, accounts } = host.chat.bot;
+      host.setOutboundSink(supervisor);
+      await supervisor.start({ config, bot: { nickname: bot.nickname, aliases: bot.aliases, accounts } });
+    },
+  };
+}
+
+/** `prepareAdapter` and `connect` in one step. */
+export async function connectAdapter(host: Host, options: ConnectAdapterOptions): Promise<AdapterSupervisor> {
+  const prepared = await prepareAdapter(host, options);
+  try {
+    await prepared.connect();
+  } catch (error) {
+    await prepared.supervisor.stop();
+    throw error;
+  }
+  return prepared.supervisor;
+}

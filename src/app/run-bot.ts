@@ -1,0 +1,127 @@
+import { performance } from 'node:perf_hooks';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { BOT_CONFIG_FILE_NAME } from '../chat/bot-config.js';
+import { readTomlFile } from '../kernel/config/read-toml-file.js';
+import { MoonglassError } from '../kernel/errors/moonglass-error.js';
+import { createLogger } from '../kernel/logger/create-logger.js';
+import type { Logger, LogLevel } from '../kernel/logger/logger.js';
+import { prepareAdapter } from './connect-adapter.js';
+import { createHost, type Host } from './create-host.js';
+import { describeModel, describePlugins } from './startup-report.js';
+
+export interface RunBotOptions {
+  configDir?: string;
+  dataDir?: string;
+  /** The adapter to run; default `bot.toml [platform] adapter` (console out of the box). */
+  adapter?: string;
+  logLevel?: LogLevel;
+}
+
+/** How long a piped conversation may keep working after its input ended. */
+const DRAIN_LIMIT_MS = 120_000;
+
+/**
+ * `moonglass start` / `npm start`: boots the host, loads plugins, starts the adapter, reports
+ * where everything is, and runs until SIGINT or SIGTERM (or, for the console reading a pipe,
+ * until the input ended and every reply is out). Returns the exit code.
+ */
+export async function runBot(options: RunBotOptions = {}): Promise<number> {
+  const logger = rootLogger(options);
+  const host = createHost({
+    ...(options.configDir === undefined ? {} : { configDir: options.configDir }),
+    ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+    logger,
+  });
+  let resolveInputClosed!: () => void;
+  const inputClosed = new Promise<'input-closed'>((resolve) => (resolveInputClosed = () => resolve('input-closed')));
+  const adapterName = options.adapter ?? configuredAdapter(host.info.configDir);
+  // The adapter process loads its code while the host starts; both take about as long.
+  const [preparing, starting] = await Promise.allSettled([
+    prepareAdapter(host, { name: adapterName, onInputClosed: () => resolveInputClosed() }),
+    host.start(),
+  ]);
+  if (starting.status === 'rejected' || preparing.status === 'rejected') {
+    if (preparing.status === 'fulfilled') await preparing.value.supervisor.stop();
+    await host.stop('start failed');
+    return fatal(logger, starting.status === 'rejected' ? starting.reason : (preparing as PromiseRejectedResult).reason);
+  }
+  const prepared = preparing.value;
+  const { supervisor } = prepared;
+  try {
+    await prepared.connect();
+  } catch (error) {
+    await supervisor.stop();
+    await host.stop('the adapter did not start');
+    return fatal(logger, error);
+  }
+
+  logger.info(`moonglass ${host.info.version}: config in ${host.info.configDir}, data in ${host.info.dataDir}`);
+  logger.info(describeModel(host));
+  for (const line of describePlugins(host.plugins.list())) logger.info(line);
+  logger.info(`adapter: ${adapterName}${supervisor.status.detail === undefined ? '' : ` (${supervisor.status.detail})`}`);
+  logger.info({ readyInMs: Math.round(performance.now()) }, `ready in ${Math.round(performance.now())} ms. Press Ctrl+C to stop.`);
+
+  const keepAlive = setInterval(() => undefined, 1 << 30);
+  const signals = new Promise<NodeJS.Signals>((resolve) => {
+    process.once('SIGINT', () => resolve('SIGINT'));
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+  });
+  const reason = await Promise.race([signals, inputClosed]);
+  if (reason === 'input-closed') {
+    logger.info('the input ended; finishing the replies in progress, then stopping');
+    await Promise.race([whenIdle(host), signals, sleep(DRAIN_LIMIT_MS)]);
+  }
+  // A second Ctrl+C while stopping means "now".
+  process.once('SIGINT', () => process.exit(130));
+  logger.info({ reason }, 'stopping');
+  await host.stop(reason);
+  await supervisor.stop();
+  clearInterval(keepAlive);
+  logger.info('stopped');
+  return 0;
+}
+
+/**
+ * The console adapter prints the conversation on stdout, so the host logs to stderr there
+ * (`echo hi | npm start 2>/dev/null` shows just the chat). Other adapters log to stdout.
+ */
+function rootLogger(options: RunBotOptions): Logger {
+  const level = options.logLevel ?? 'info';
+  const toStderr = (options.adapter ?? configuredAdapter(options.configDir ?? 'config')) === 'console';
+  if (!toStderr) return createLogger({ level });
+  return createLogger({ level, format: process.stderr.isTTY ? 'pretty' : 'json', destination: pino.destination({ dest: 2, sync: true }) });
+}
+
+/** `bot.toml [platform] adapter` read early (the logger comes before the host); errors are the host's to report. */
+function configuredAdapter(configDir: string): string {
+  try {
+    const adapter = (readTomlFile(join(configDir, BOT_CONFIG_FILE_NAME))?.['platform'] as { adapter?: unknown } | undefined)?.adapter;
+    return typeof adapter === 'string' ? adapter : 'console';
+  } catch {
+    return 'console';
+  }
+}
+
+function fatal(logger: Logger, error: unknown): number {
+  if (MoonglassError.isInstance(error)) {
+    logger.fatal({ code: error.code }, error.message);
+    return 1;
+  }
+  throw error;
+}
+
+/** Resolves when no stream has unread messages and none is in the middle of a step, twice in a row. */
+async function whenIdle(host: Host): Promise<void> {
+  let quietChecks = 0;
+  while (quietChecks < 2) {
+    await sleep(100);
+    const idle = !host.chat.loop.busy && host.chat.database.messages.streamsWithUnread().length === 0;
+    quietChecks = idle ? quietChecks + 1 : 0;
+  }
+}
+
+/** A wait that never keeps the process alive by itself (the drain limit must not delay the exit). */
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
