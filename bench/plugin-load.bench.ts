@@ -57,7 +57,7 @@ export class Plugin${index} extends ToolPlugin<z.output<typeof Config${index}>> 
 function runChild(mode: 'host' | 'bare-import', root: string, env: NodeJS.ProcessEnv): { ms: number; loaded: number } {
   const output = execFileSync(
     process.execPath,
-    ['--conditions=source', '--import', 'tsx', join(BENCH_DIR, 'plugin-load-child.ts'), mode, root, join(GENERATED, 'data')],
+    ['--conditions=source', '--import', './src/register-typescript.mjs', join(BENCH_DIR, 'plugin-load-child.ts'), mode, root, join(GENERATED, 'data')],
     { env: { ...process.env, ...env }, encoding: 'utf8' },
   );
   return JSON.parse(output.trim().split('\n').at(-1)!) as { ms: number; loaded: number };

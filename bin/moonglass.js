@@ -4,7 +4,6 @@
 // dist/. The sources need Node flags, so they run in a child process that shares our terminal.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const source = fileURLToPath(new URL('../src/app/main.ts', import.meta.url));
@@ -13,8 +12,8 @@ const built = fileURLToPath(new URL('../dist/app/main.js', import.meta.url));
 if (!existsSync(source) && existsSync(built)) {
   await import(pathToFileURL(built).href);
 } else {
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const child = spawn(process.execPath, ['--conditions=source', '--import', tsx, source, ...process.argv.slice(2)], { stdio: 'inherit' });
+  const typescript = new URL('../src/register-typescript.mjs', import.meta.url).href;
+  const child = spawn(process.execPath, ['--conditions=source', '--import', typescript, source, ...process.argv.slice(2)], { stdio: 'inherit' });
   // Ctrl+C reaches the child through the terminal's process group; a SIGTERM sent to us alone is passed on.
   process.on('SIGINT', () => undefined);
   process.on('SIGTERM', () => child.kill('SIGTERM'));

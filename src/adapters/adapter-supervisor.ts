@@ -1,6 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { OutboundDelivery, OutboundSink } from '../chat/outbound-sink.js';
 import type { Logger } from '../kernel/logger/logger.js';
 import type { Clock, TimerHandle } from '../kernel/time/clock.js';
@@ -63,8 +62,7 @@ const PROCESS_ENTRY = fileURLToPath(new URL(`./adapter-process${import.meta.url.
 /** Node flags for a child that runs our TypeScript sources directly (no build step). */
 function childExecArgv(): string[] {
   if (!PROCESS_ENTRY.endsWith('.ts')) return [];
-  const tsx = createRequire(import.meta.url).resolve('tsx');
-  return ['--conditions=source', '--import', pathToFileURL(tsx).href];
+  return ['--conditions=source', '--import', new URL('../register-typescript.mjs', import.meta.url).href];
 }
 
 /**

@@ -361,9 +361,18 @@ class UndeliveredSink implements OutboundSink {
 }
 
 /** The standard roots: moonglass's built-in plugins, then `./plugins` under the working folder. */
+/**
+ * Names another folder of built-in plugins. The built-ins write their config.toml beside
+ * their code; tests that run the real CLI point this at a scratch copy so that a checkout's
+ * own folders are never written.
+ */
+export const BUILT_IN_PLUGINS_ENV = 'MOONGLASS_BUILT_IN_PLUGINS';
+
+/** `src/plugins/built_in/` (or `$MOONGLASS_BUILT_IN_PLUGINS`) first, then `./plugins`. */
 export function defaultPluginRoots(): PluginRoot[] {
+  const builtIn = process.env[BUILT_IN_PLUGINS_ENV];
   return [
-    { path: fileURLToPath(new URL('../plugins/built_in/', import.meta.url)), builtIn: true },
+    { path: builtIn === undefined || builtIn === '' ? fileURLToPath(new URL('../plugins/built_in/', import.meta.url)) : resolve(builtIn), builtIn: true },
     { path: resolve('plugins'), builtIn: false },
   ];
 }

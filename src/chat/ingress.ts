@@ -71,6 +71,7 @@ export class Ingress {
       if (inserted && !delivered) database.messages.markRead(streamId, [messageId]);
     });
     if (!inserted) return { status: 'duplicate', streamId, messageId }; // a concurrent receive of the same id won
+    logger.debug({ stream_id: streamId, message_id: messageId, adapter: adapterSignature, delivered }, 'stored an inbound message');
     streams.noteInbound(record, message, delivered);
     if (!delivered) return { status: 'stopped', message };
     this.#options.onDelivered(message);

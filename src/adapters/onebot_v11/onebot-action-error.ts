@@ -1,0 +1,51 @@
+/** Why an action call failed. */
+export type OneBotActionFailure =
+  /** The implementation answered `status: 'failed'`. */
+  | 'failed'
+  /** No answer within `action_timeout_ms`. */
+  | 'timeout'
+  /** The socket closed before the answer came (or was not open). */
+  | 'closed'
+  /** Nothing is connected, so the action was never sent. */
+  | 'no_connection'
+  /** The answer lacked what the caller needs (a `message_id` for a send). */
+  | 'bad_answer';
+
+export interface OneBotActionErrorFacts {
+  action: string;
+  failure: OneBotActionFailure;
+  retcode?: number;
+  /** The implementation's own words (`wording`, else `message`), when it gave any. */
+  detail?: string;
+  timeoutMs?: number;
+}
+
+function describe(facts: OneBotActionErrorFacts): string {
+  switch (facts.failure) {
+    case 'failed':
+      return `OneBot action "${facts.action}" failed: retcode ${facts.retcode ?? '?'}${facts.detail === undefined ? '' : `, ${facts.detail}`}`;
+    case 'timeout':
+      return `OneBot action "${facts.action}" got no answer within ${facts.timeoutMs ?? '?'} ms (action_timeout_ms)`;
+    case 'closed':
+      return `OneBot action "${facts.action}" aborted: connection closed`;
+    case 'no_connection':
+      return `OneBot action "${facts.action}" not sent: no OneBot connection${facts.detail === undefined ? '' : ` (${facts.detail})`}`;
+    case 'bad_answer':
+      return `OneBot action "${facts.action}" answered without ${facts.detail ?? 'the expected data'}`;
+  }
+}
+
+/** An action call that did not succeed; the message names the action and what happened. */
+export class OneBotActionError extends Error {
+  readonly action: string;
+  readonly failure: OneBotActionFailure;
+  readonly retcode: number | undefined;
+
+  constructor(facts: OneBotActionErrorFacts) {
+    super(describe(facts));
+    this.name = 'OneBotActionError';
+    this.action = facts.action;
+    this.failure = facts.failure;
+    this.retcode = facts.retcode;
+  }
+}

@@ -1,0 +1,203 @@
+import type WebSocket from 'ws';
+import type { Adapter, AdapterContext, AdapterStatus } from '../adapter-context.js';
+import type { OutboundDelivery } from '../../chat/outbound-sink.js';
+import { ActionClient } from './action-client.js';
+import { decodeFrame, type MessageEvent, type MetaEvent } from './codec.js';
+import type { OneBotConfig } from './config.js';
+import { isGroupAllowed } from './group-filter.js';
+import { OneBotActionError } from './onebot-action-error.js';
+import { buildEnvelope, toOutboundSegments } from './segments.js';
+import { SentMessageIds } from './sent-message-ids.js';
+import type { OneBotTransport, TransportHandlers } from './transport.js';
+import { messageIdOf, toWireId } from './wire-id.js';
+
+/** One open socket to the OneBot implementation. */
+interface Link {
+  readonly socket: WebSocket;
+  readonly actions: ActionClient;
+  /** `X-Self-ID` (reverse), or the `self_id` of the first event (forward). */
+  selfId: string | undefined;
+  readonly detail: string;
+  /** Received messages go to the host one after another, in arrival order. */
+  inbound: Promise<void>;
+}
+
+/**
+ * The OneBot v11 adapter over any transport: decodes frames, hands messages to the host,
+ * sends deliveries and actions on the current connection. When several accounts are
+ * connected, actions go to the one named in `bot.toml [accounts]`, else the newest.
+ */
+export class OneBotAdapter implements Adapter, TransportHandlers {
+  readonly #context: AdapterContext<OneBotConfig>;
+  readonly #links = new Map<WebSocket, Link>();
+  readonly #sent = new SentMessageIds();
+  #transport: OneBotTransport | undefined;
+  #stopping: Promise<void> | undefined;
+  #lastSelfId: string | undefined;
+
+  constructor(context: AdapterContext<OneBotConfig>) {
+    this.#context = context;
+    this.#lastSelfId = this.#configuredAccount();
+  }
+
+  /** Starts the transport; called once by the factory. */
+  async start(transport: OneBotTransport): Promise<void> {
+    this.#transport = transport;
+    await transport.start();
+    this.#reportStatus();
+  }
+
+  async deliver(delivery: OutboundDelivery): Promise<{ messageId: string }> {
+    const message = toOutboundSegments(delivery);
+    if (message.length === 0) throw new Error('cannot deliver an empty message (no content, reply or at)');
+    const [action, params] =
+      delivery.chatType === 'group'
+        ? (['send_group_msg', { group_id: toWireId(requireId(delivery.groupId, 'groupId', 'a group message')), message }] as const)
+        : (['send_private_msg', { user_id: toWireId(requireId(delivery.userId, 'userId', 'a private message')), message }] as const);
+    const data = await this.call(action, params);
+    const messageId = messageIdOf(data);
+    if (messageId === undefined) throw new OneBotActionError({ action, failure: 'bad_answer', detail: 'data.message_id' });
+    this.#sent.add(messageId);
+    return { messageId };
+  }
+
+  call(action: string, params: Readonly<Record<string, unknown>>): Promise<unknown> {
+    const link = this.#activeLink();
+    if (link === undefined) {
+      return Promise.reject(new OneBotActionError({ action, failure: 'no_connection', detail: this.#transport?.waitingDetail ?? 'not started' }));
+    }
+    return link.actions.call(action, params);
+  }
+
+  stop(): Promise<void> {
+    this.#stopping ??= this.#stop();
+    return this.#stopping;
+  }
+
+  opened(socket: WebSocket, selfId: string | undefined, detail: string): void {
+    const link: Link = {
+      socket,
+      actions: new ActionClient(socket, this.#context.config.action_timeout_ms),
+      selfId,
+      detail,
+      inbound: Promise.resolve(),
+    };
+    this.#links.set(socket, link);
+    if (link.selfId !== undefined) this.#lastSelfId = link.selfId;
+    this.#context.logger.info({ selfId: link.selfId }, `OneBot ${detail}`);
+    this.#reportStatus();
+  }
+
+  closed(socket: WebSocket, code: number, reason: string): void {
+    const link = this.#links.get(socket);
+    if (link === undefined) return;
+    this.#links.delete(socket);
+    link.actions.rejectAll();
+    if (this.#stopping === undefined) this.#context.logger.warn({ selfId: link.selfId, code, reason }, 'OneBot connection closed');
+    this.#reportStatus();
+  }
+
+  frame(socket: WebSocket, text: string): void {
+    const link = this.#links.get(socket);
+    if (link === undefined) return;
+    const decoded = decodeFrame(text);
+    switch (decoded.kind) {
+      case 'message':
+        this.#learnSelfId(link, decoded.event.self_id);
+        this.#onMessage(link, decoded.event);
+        return;
+      case 'meta':
+        if (decoded.event.self_id !== undefined) this.#learnSelfId(link, decoded.event.self_id);
+        this.#onMeta(decoded.event);
+        return;
+      case 'response':
+        if (!link.actions.handleResponse(decoded.response)) {
+          this.#context.logger.debug({ echo: decoded.response.echo }, 'OneBot response matches no pending action (late or foreign)');
+        }
+        return;
+      case 'ignored':
+        this.#context.logger.debug(`OneBot frame ignored: ${decoded.reason}`);
+        return;
+      case 'invalid':
+        this.#context.logger.warn({ frame: text.slice(0, 200) }, `OneBot frame skipped: ${decoded.reason}`);
+        return;
+      default: {
+        const unhandled: never = decoded;
+        return unhandled;
+      }
+    }
+  }
+
+  #onMessage(link: Link, event: MessageEvent): void {
+    const config = this.#context.config;
+    if (event.message_type === 'group' && event.group_id !== undefined && !isGroupAllowed(config.groups, String(event.group_id))) {
+      this.#context.logger.debug({ groupId: String(event.group_id) }, 'OneBot group message dropped by [groups] allow/deny');
+      return;
+    }
+    const selfIds = new Set([link.selfId, this.#configuredAccount()].filter((id): id is string => id !== undefined));
+    const envelope = buildEnvelope(event, config.platform, { selfIds, isSentByBot: (id) => this.#sent.has(id) });
+    link.inbound = link.inbound.then(async () => {
+      try {
+        const ack = await this.#context.receive(envelope);
+        if (!ack.stored) this.#context.logger.warn({ messageId: envelope.message_id }, `host refused a OneBot message: ${ack.reason}`);
+      } catch (error) {
+        this.#context.logger.error({ messageId: envelope.message_id, err: error }, 'handing a OneBot message to the host failed');
+      }
+    });
+  }
+
+  #onMeta(event: MetaEvent): void {
+    if (event.meta_event_type === 'heartbeat') {
+      this.#context.logger.debug({ interval: event.interval }, 'OneBot heartbeat');
+    } else if (event.meta_event_type === 'lifecycle') {
+      this.#context.logger.info({ selfId: event.self_id, subType: event.sub_type }, `OneBot lifecycle: ${event.sub_type ?? 'unknown'}`);
+    } else {
+      this.#context.logger.debug({ metaEventType: event.meta_event_type }, 'OneBot meta event ignored');
+    }
+  }
+
+  #learnSelfId(link: Link, selfId: string | number): void {
+    if (link.selfId !== undefined) return;
+    link.selfId = String(selfId);
+    this.#lastSelfId = link.selfId;
+    this.#reportStatus();
+  }
+
+  #configuredAccount(): string | undefined {
+    const account = this.#context.bot.accounts[this.#context.config.platform];
+    return account === undefined || account === '' ? undefined : account;
+  }
+
+  /** The link actions go to: the configured account's, else the newest. */
+  #activeLink(): Link | undefined {
+    const links = [...this.#links.values()];
+    const account = this.#configuredAccount();
+    return links.find((link) => account !== undefined && link.selfId === account) ?? links.at(-1);
+  }
+
+  #reportStatus(): void {
+    if (this.#stopping !== undefined) return;
+    const link = this.#activeLink();
+    const status: AdapterStatus =
+      link === undefined
+        ? { connected: false, detail: this.#transport?.waitingDetail ?? 'not started' }
+        : { connected: true, detail: link.detail };
+    const selfId = link?.selfId ?? this.#lastSelfId;
+    this.#context.setStatus(selfId === undefined ? status : { ...status, selfId });
+  }
+
+  async #stop(): Promise<void> {
+    try {
+      await this.#transport?.stop();
+    } finally {
+      for (const link of this.#links.values()) link.actions.rejectAll();
+      this.#links.clear();
+      this.#context.setStatus({ connected: false, detail: 'stopped', ...(this.#lastSelfId === undefined ? {} : { selfId: this.#lastSelfId }) });
+    }
+  }
+}
+
+function requireId(id: string | null, field: string, what: string): string {
+  if (id === null || id === '') throw new Error(`cannot deliver ${what} without ${field}`);
+  return id;
+}

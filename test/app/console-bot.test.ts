@@ -1,0 +1,71 @@
+import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useBotProcesses } from '../support/bot-process.js';
+import { useProjectTempDir } from '../support/temp-dir.js';
+
+// These run the real CLI (`src/app/main.ts`, as `npm start` does) in a child process, which
+// forks the console adapter in a grandchild; messages go in through a pipe. The built-in
+// plugins are the project's own, with their default settings (typing delay included).
+
+function storedMessages(dataDir: string): { direction: string; content: string }[] {
+  const database = new Database(join(dataDir, 'moonglass.db'), { readonly: true });
+  try {
+    return database.prepare('SELECT direction, content FROM messages ORDER BY row_id').all() as { direction: string; content: string }[];
+  } finally {
+    database.close();
+  }
+}
+
+describe('npm start with the console adapter', () => {
+  const run = useBotProcesses();
+  const tempDir = useProjectTempDir();
+
+  it('[app] answers a piped message on stdout, stores both sides, and stops cleanly when the input ends', async () => {
+    const cwd = tempDir();
+    const bot = run(['start', '--config-dir', 'config', '--data-dir', 'data'], { cwd });
+    bot.child.stdin!.write('你好\n');
+    bot.child.stdin!.end();
+    const answer = await bot.waitForStdout(/^月璃> /);
+    expect(answer).toBe('月璃> （演示模型）收到：你好');
+    expect(await bot.exited).toEqual({ code: 0, signal: null });
+    // The chat is alone on stdout; the log (JSON, since stderr is a pipe) is on stderr.
+    expect(bot.stdout.filter((line) => line !== '')).toEqual([answer]);
+    const messages = bot.logs.map((record) => String(record['msg']));
+    expect(messages.some((msg) => msg.startsWith('model: the offline demo model'))).toBe(true);
+    expect(messages).toContain(`moonglass 0.1.0: config in ${join(cwd, 'config')}, data in ${join(cwd, 'data')}`);
+    expect(messages.some((msg) => /^plugins loaded \(\d+\): neo_default_chatter/.test(msg))).toBe(true);
+    expect(messages.some((msg) => /^ready in \d+ ms/.test(msg))).toBe(true);
+    expect(messages.at(-1)).toBe('stopped');
+    for (const file of ['features.toml', 'bot.toml', 'models.toml', 'adapters/console.toml']) expect(existsSync(join(cwd, 'config', file))).toBe(true);
+    expect(storedMessages(join(cwd, 'data'))).toEqual([
+      { direction: 'inbound', content: '你好' },
+      { direction: 'outbound', content: '（演示模型）收到：你好' },
+    ]);
+  });
+
+  it('[app] SIGTERM stops gracefully: the adapter and host shut down in order, exit code 0, a message that arrived is kept', async () => {
+    const cwd = tempDir();
+    const bot = run(['start', '--config-dir', 'config', '--data-dir', 'data', '--log-level', 'debug'], { cwd });
+    await bot.waitForLog(/^ready in/);
+    bot.child.stdin!.write('在吗\n');
+    // Stored before the chatter saw it; the reply (seconds of typing) is cut short by the stop.
+    await bot.waitForLog(/^stored an inbound message$/);
+    bot.child.kill('SIGTERM');
+    expect(await bot.exited).toEqual({ code: 0, signal: null });
+    const messages = bot.logs.map((record) => String(record['msg']));
+    expect(messages).toEqual(expect.arrayContaining(['stopping', 'the console adapter stopped', 'stopped']));
+    expect(messages.indexOf('the console adapter stopped')).toBeLessThan(messages.indexOf('stopped'));
+    expect(storedMessages(join(cwd, 'data'))).toContainEqual({ direction: 'inbound', content: '在吗' });
+  });
+
+  it('[app] an unknown adapter stops the start with a reason that lists the known ones (exit code 1)', async () => {
+    const cwd = tempDir();
+    const bot = run(['start', '--adapter', 'telegram', '--config-dir', 'config', '--data-dir', 'data'], { cwd });
+    expect(await bot.exited).toEqual({ code: 1, signal: null });
+    const fatal = bot.logs.find((record) => record['level'] === 60);
+    expect(fatal).toMatchObject({ code: 'MG_ADAPTER' });
+    expect(String(fatal?.['msg'])).toMatch(/adapter "telegram": no such adapter .*known adapters: console/);
+  });
+});
