@@ -5,8 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 const COUNT = 200;
 const BENCH_DIR = fileURLToPath(new URL('./', import.meta.url));
-// Inside bench/ so that tsx compiles the generated plugins with the project's tsconfig, as it
-// does for plugins/ (legacy decorators).
+// Inside bench/ (ignored by git); tsx compiles them with moonglass's runtime tsconfig, as any plugin.
 const GENERATED = join(BENCH_DIR, 'generated-plugins');
 
 export function generate(root: string): void {

@@ -48,6 +48,10 @@ export async function runBot(options: RunBotOptions = {}): Promise<number> {
   }
   const prepared = preparing.value;
   const { supervisor } = prepared;
+  // The report comes before the adapter starts: the console adapter's prompt follows it.
+  logger.info(`moonglass ${host.info.version}: config in ${host.info.configDir}, data in ${host.info.dataDir}`);
+  logger.info(describeModel(host));
+  for (const line of describePlugins(host.plugins.list())) logger.info(line);
   try {
     await prepared.connect();
   } catch (error) {
@@ -56,9 +60,6 @@ export async function runBot(options: RunBotOptions = {}): Promise<number> {
     return fatal(logger, error);
   }
 
-  logger.info(`moonglass ${host.info.version}: config in ${host.info.configDir}, data in ${host.info.dataDir}`);
-  logger.info(describeModel(host));
-  for (const line of describePlugins(host.plugins.list())) logger.info(line);
   logger.info(`adapter: ${adapterName}${supervisor.status.detail === undefined ? '' : ` (${supervisor.status.detail})`}`);
   logger.info({ readyInMs: Math.round(performance.now()) }, `ready in ${Math.round(performance.now())} ms. Press Ctrl+C to stop.`);
 

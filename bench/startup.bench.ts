@@ -1,0 +1,66 @@
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const RUNS = 5;
+const NODE_FLAGS = ['--conditions=source', '--import', join(ROOT, 'src/register-typescript.mjs')];
+
+/** Milliseconds from spawning `args` until a stderr line contains `marker` (then the process is ended). */
+function timeUntil(args: string[], marker: string | undefined, env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['pipe', 'ignore', 'pipe'] });
+    let seen = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      seen += chunk;
+      if (marker !== undefined && seen.includes(marker)) {
+        const ms = performance.now() - started;
+        child.stdin.end(); // the console adapter's input ends: the bot stops
+        child.once('exit', () => resolve(ms));
+      }
+    });
+    child.once('exit', (code) => {
+      if (marker === undefined) resolve(performance.now() - started);
+      else if (!seen.includes(marker)) reject(new Error(`exited (${code}) before "${marker}":\n${seen}`));
+    });
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * `npm start` until "ready" (the console adapter is up and the prompt would show), against
+ * the same Node with the same TypeScript loader doing nothing (`-e 0`), in the same run.
+ */
+export async function benchStartup(): Promise<boolean> {
+  const scratch = mkdtempSync(join(tmpdir(), 'moonglass-startup-'));
+  const builtIns = join(scratch, 'built-in');
+  const source = join(ROOT, 'src/plugins/built_in');
+  for (const name of readdirSync(source)) cpSync(join(source, name), join(builtIns, name), { recursive: true, filter: (path) => basename(path) !== 'config.toml' });
+  const env = { MOONGLASS_BUILT_IN_PLUGINS: builtIns };
+  const start = [...NODE_FLAGS, join(ROOT, 'src/app/main.ts'), 'start', '--config-dir', join(scratch, 'config'), '--data-dir', join(scratch, 'data')];
+  try {
+    const first = await timeUntil(start, '"msg":"ready in', env); // writes the default config files
+    const bare: number[] = [];
+    const ready: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      bare.push(await timeUntil([...NODE_FLAGS, '-e', '0'], undefined, env));
+      ready.push(await timeUntil(start, '"msg":"ready in', env));
+    }
+    const baseline = median(bare);
+    const readyMs = median(ready);
+    console.log('\nStart-up: `npm start` (host, plugins, console adapter process) until ready');
+    console.log(`  node + TypeScript loader, doing nothing     ${baseline.toFixed(0).padStart(6)} ms (median of ${RUNS})`);
+    console.log(`  first start (writes the config files)       ${first.toFixed(0).padStart(6)} ms`);
+    console.log(`  start until ready                           ${readyMs.toFixed(0).padStart(6)} ms (median of ${RUNS})  ${(readyMs / baseline).toFixed(2)}x the bare loader`);
+    const met = readyMs < 2_000;
+    console.log(`  goal: ready within 2000 ms -> ${readyMs.toFixed(0)} ms ${met ? 'MET' : 'MISSED'}`);
+    return met;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
