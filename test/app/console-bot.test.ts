@@ -69,3 +69,25 @@ describe('npm start with the console adapter', () => {
     expect(String(fatal?.['msg'])).toMatch(/adapter "telegram": no such adapter .*known adapters: console/);
   });
 });
+
+describe('npm start with the console adapter in a terminal', () => {
+  const run = useBotProcesses();
+  const tempDir = useProjectTempDir();
+
+  it('[app] in a terminal: a banner and a prompt, the answer printed as it is sent, Ctrl+C stops the whole bot gracefully', async () => {
+    const cwd = tempDir();
+    const bot = run(['start', '--config-dir', 'config', '--data-dir', 'data'], { cwd, tty: true });
+    await bot.waitForStdout(/Chatting with 月璃\. Type a message and press Enter; Ctrl\+C quits\./);
+    await bot.waitForStdout(/ready in \d+ ms/);
+    bot.child.stdin!.write('你好\r');
+    await bot.waitForStdout(/月璃> （演示模型）收到：你好/);
+    expect(bot.stdout.some((line) => line.includes('你> '))).toBe(true);
+    bot.child.stdin!.write('\x03'); // Ctrl+C: readline turns it into SIGINT for the host
+    expect(await bot.exited).toEqual({ code: 0, signal: null });
+    expect(bot.stdout.some((line) => /INFO.*stopping/.test(line))).toBe(true);
+    expect(storedMessages(join(cwd, 'data'))).toEqual([
+      { direction: 'inbound', content: '你好' },
+      { direction: 'outbound', content: '（演示模型）收到：你好' },
+    ]);
+  });
+});

@@ -24,9 +24,18 @@ export interface BotProcessOptions {
   env?: NodeJS.ProcessEnv;
   /** `config.toml` text per built-in plugin folder (written into the scratch copy), e.g. `{ neo_default_chatter: '[plugin]\n…' }`. */
   pluginConfigs?: Record<string, string>;
+  /**
+   * Run inside a pseudo-terminal (util-linux `script`, part of every Debian), so the bot sees
+   * a TTY as in a person's terminal; stdout and stderr then arrive together on stdout.
+   */
+  tty?: boolean;
 }
 
 const REGISTER_TYPESCRIPT = pathToFileURL(join(projectRoot, 'src/register-typescript.mjs')).href;
+
+function shellQuote(word: string): string {
+  return `'${word.replaceAll("'", `'\\''`)}'`;
+}
 
 function scratchParent(): string {
   const parent = join(projectRoot, '.vitest-temp');
@@ -55,7 +64,9 @@ export function useBotProcesses(): (args: readonly string[], options?: BotProces
     const source = join(projectRoot, 'src/plugins/built_in');
     for (const name of readdirSync(source)) cpSync(join(source, name), join(builtIns, name), { recursive: true, filter: (path) => basename(path) !== 'config.toml' });
     for (const [name, text] of Object.entries(options.pluginConfigs ?? {})) writeFileSync(join(builtIns, name, 'config.toml'), text);
-    const child = spawn(process.execPath, ['--conditions=source', '--import', REGISTER_TYPESCRIPT, join(projectRoot, 'src/app/main.ts'), ...args], {
+    const command = [process.execPath, '--conditions=source', '--import', REGISTER_TYPESCRIPT, join(projectRoot, 'src/app/main.ts'), ...args];
+    const [file, argv] = options.tty === true ? ['script', ['-qfec', command.map(shellQuote).join(' '), '/dev/null']] : [command[0]!, command.slice(1)];
+    const child = spawn(file, argv, {
       cwd: options.cwd ?? projectRoot,
       env: { ...process.env, MOONGLASS_BUILT_IN_PLUGINS: builtIns, ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
