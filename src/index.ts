@@ -74,6 +74,9 @@ export { PluginNotReadyError } from './plugin-system/errors/plugin-not-ready-err
 export { PluginConfigError } from './plugin-system/config/plugin-config-error.js';
 export { StorageError } from './storage/errors/storage-error.js';
 export { AdapterError } from './adapters/errors/adapter-error.js';
+export { McpUnavailableError } from './mcp/mcp-unavailable-error.js';
+export type { McpContentItem, McpToolResult, PluginMcpAccess } from './mcp/mcp-types.js';
+export type { PluginMediaAccess } from './media/media-types.js';
 export { ModelRequestError } from './llm/errors/model-request-error.js';
 export { LlmRequestFailedError } from './llm/errors/llm-request-failed-error.js';
 export { LlmTaskError } from './llm/errors/llm-task-error.js';

@@ -70,6 +70,7 @@ describe('the public API', () => {
         'defaultPluginRoots',
         'StorageError',
         'AdapterError',
+        'McpUnavailableError',
         'ModelRequestError',
         'LlmRequestFailedError',
         'LlmTaskError',

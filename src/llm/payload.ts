@@ -1,7 +1,11 @@
 import type { ToolCall } from './tool-call.js';
 
 /** A piece of a multimodal user message, in the OpenAI form. */
-export type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
+export type ContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image_url'; image_url: { url: string; detail?: 'low' | 'high' | 'auto' } }
+  /** A video by URL (Qwen-VL and other video-capable OpenAI-compatible servers). */
+  | { type: 'video_url'; video_url: { url: string } };
 
 /** The instructions that frame the conversation. */
 export interface SystemPayload {

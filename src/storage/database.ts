@@ -6,6 +6,10 @@ import { SqliteMessageRepository } from './sqlite/sqlite-message-repository.js';
 import { SqliteStreamRepository } from './sqlite/sqlite-stream-repository.js';
 import { SqliteStreamStateRepository } from './sqlite/sqlite-stream-state-repository.js';
 import { SqliteToolCallLog } from './sqlite/sqlite-tool-call-log.js';
+import { SqliteMcpUsageRepository } from './sqlite/sqlite-mcp-usage-repository.js';
+import { SqliteMediaCacheRepository } from './sqlite/sqlite-media-cache-repository.js';
+import type { McpUsageRepository } from './mcp-usage-repository.js';
+import type { MediaCacheRepository } from './media-cache-repository.js';
 import type { StreamRepository } from './stream-repository.js';
 import type { StreamStateRepository } from './stream-state-repository.js';
 import type { ToolCallLog } from './tool-call-log.js';
@@ -22,6 +26,8 @@ export class Database {
   readonly messages: MessageRepository;
   readonly streamStates: StreamStateRepository;
   readonly toolCalls: ToolCallLog;
+  readonly mcpUsage: McpUsageRepository;
+  readonly mediaCache: MediaCacheRepository;
   readonly #handle: BetterSqlite3.Database;
   readonly #logger: Logger;
 
@@ -34,6 +40,8 @@ export class Database {
     this.messages = new SqliteMessageRepository(handle, logger);
     this.streamStates = new SqliteStreamStateRepository(handle);
     this.toolCalls = new SqliteToolCallLog(handle, logger);
+    this.mcpUsage = new SqliteMcpUsageRepository(handle);
+    this.mediaCache = new SqliteMediaCacheRepository(handle);
   }
 
   /** False once `close()` has run. */

@@ -86,4 +86,28 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    name: 'create_mcp_usage_media_cache',
+    up(database) {
+      database.exec(`
+        CREATE TABLE mcp_usage (
+          day    TEXT NOT NULL,
+          server TEXT NOT NULL,
+          tool   TEXT NOT NULL,
+          calls  INTEGER NOT NULL DEFAULT 0,
+          PRIMARY KEY (day, server, tool)
+        );
+
+        CREATE TABLE media_cache (
+          kind       TEXT NOT NULL CHECK (kind IN ('image', 'video')),
+          cache_key  TEXT NOT NULL,
+          text       TEXT NOT NULL,
+          duration_s REAL,
+          created_at REAL NOT NULL,
+          PRIMARY KEY (kind, cache_key)
+        );
+      `);
+    },
+  },
 ];

@@ -38,6 +38,25 @@ export const AppConfigSchema = z.object({
     })
     .describe('Tools the model can call.')
     .prefault({}),
+  media: z
+    .object({
+      images_enabled: z.boolean().describe('Describe chat images with the vision model (task `vlm` in models.toml).').default(true),
+      image_max_bytes: z.number().int().positive().describe('Largest image downloaded for description, in bytes.').default(5 * 1024 * 1024),
+      image_download_timeout_s: z.number().positive().describe('Seconds an image download may take.').default(10),
+      videos_enabled: z.boolean().describe('Watch chat videos with the video model (task `video` in models.toml).').default(true),
+      video_max_seconds: z.number().positive().describe('Longer videos are not watched; the chat shows their length and that they were skipped.').default(180),
+      video_watch_scope: z
+        .enum(['related', 'all'])
+        .describe('Which inbound videos are watched on arrival: all, or only related ones (private chat, an @ of the bot, its name, a reply to it).')
+        .default('related'),
+      recognition_timeout_s: z
+        .number()
+        .positive()
+        .describe('Seconds one description by the model may take (images and videos), on top of the download.')
+        .default(30),
+    })
+    .describe('Describing images and videos in chats (also offered to plugins as ctx.media).')
+    .prefault({}),
 });
 
 export type AppConfig = z.output<typeof AppConfigSchema>;

@@ -17,6 +17,15 @@ describe('loadAppConfig', () => {
     expect(config).toEqual({
       advanced: { event_handler_timeout: 30, force_compatibility: false },
       tools: { observation_max_chars: 4000, reversible_enabled: [] },
+      media: {
+        images_enabled: true,
+        image_max_bytes: 5 * 1024 * 1024,
+        image_download_timeout_s: 10,
+        videos_enabled: true,
+        video_max_seconds: 180,
+        video_watch_scope: 'related',
+        recognition_timeout_s: 30,
+      },
     });
     const text = readFileSync(join(configDir, 'features.toml'), 'utf8');
     expect(text).toContain('[advanced]');
