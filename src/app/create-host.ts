@@ -280,6 +280,11 @@ export class Host implements HostRuntime {
           capabilities: await this.plugins.streamCapabilities(streamId),
           onOutcome: (outcome, startedAt, durationMs) => runtime.recordToolCall(streamId, outcome, startedAt, durationMs),
         }),
+      callPlatform: async (action, params = {}) => {
+        const sink = this.#sink;
+        if (sink.call === undefined) throw new Error(`platform action ${action}: the connected adapter has no platform actions (or no adapter is connected)`);
+        return sink.call(action, params);
+      },
       recordToolCall: (streamId, outcome, startedAt, durationMs) => {
         try {
           database.toolCalls.record({

@@ -26,6 +26,22 @@ export const InboundEnvelopeSchema = z.object({
   at_users: z.array(id).default([]),
   /** The bot was @-mentioned or replied to. */
   mentions_bot: z.boolean().default(false),
+  /**
+   * The images and videos of the message, in the order of their `[图片]` / `[视频]`
+   * placeholders in `content`; the host replaces each placeholder with its description.
+   */
+  media: z
+    .array(
+      z.object({
+        kind: z.enum(['image', 'video']),
+        url: z.string().min(1),
+        /** The platform's content file name (a hash), the cache key of a video. */
+        file: z.string().optional(),
+        /** Which placeholder of its kind in `content` it fills (0: the first `[图片]`); default: its position among the media of its kind. */
+        index: z.number().int().min(0).optional(),
+      }),
+    )
+    .default([]),
   raw: z.unknown().optional(),
 }).refine((envelope) => envelope.chat_type === 'private' || envelope.group !== undefined, {
   message: 'a group message needs group.id',

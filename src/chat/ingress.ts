@@ -115,6 +115,7 @@ function toMessage(envelope: ValidInboundEnvelope, streamId: string, now: number
     extra: {
       at_users: envelope.at_users,
       mentions_bot: envelope.mentions_bot,
+      ...(envelope.media.length === 0 ? {} : { media: envelope.media }),
       ...(envelope.group === undefined ? {} : { group_id: envelope.group.id }),
     },
   };

@@ -18,4 +18,9 @@ export interface OutboundDelivery {
  */
 export interface OutboundSink {
   deliver(delivery: OutboundDelivery): Promise<{ messageId: string }>;
+  /**
+   * A platform action by name (OneBot: `get_msg`, `get_forward_msg` …), resolving to its data.
+   * Sinks without actions leave it out.
+   */
+  call?(action: string, params: Readonly<Record<string, unknown>>): Promise<unknown>;
 }

@@ -35,4 +35,10 @@ export interface ChatRuntime {
   runToolCalls(streamId: string, calls: readonly ToolCall[], usables: UsableSet, signal?: AbortSignal): Promise<ToolCallOutcome[]>;
   /** Keeps a finished tool or action call in the tool-call log. Never throws. */
   recordToolCall(streamId: string, outcome: ToolCallOutcome, startedAt: number, durationMs: number): void;
+  /**
+   * Calls a platform action through the connected adapter (OneBot: `get_msg`,
+   * `get_forward_msg` …) and resolves to its data; rejects with the reason when no adapter is
+   * connected, the adapter has no such actions, or the platform refused.
+   */
+  callPlatform(action: string, params?: Readonly<Record<string, unknown>>): Promise<unknown>;
 }

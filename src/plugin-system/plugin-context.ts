@@ -1,5 +1,7 @@
 import type { ChatRuntime } from '../chatter/chat-runtime.js';
 import type { Logger } from '../kernel/logger/logger.js';
+import type { PluginMcpAccess } from '../mcp/mcp-types.js';
+import type { PluginMediaAccess } from '../media/media-types.js';
 
 /** Where a plugin lives on disk. */
 export interface PluginPaths {
@@ -27,4 +29,14 @@ export interface PluginContext {
   readonly host: PluginHostFacts;
   /** The host's chat services (streams, models, prompts, tools); absent in a host without chat. */
   readonly chat: ChatRuntime | undefined;
+  /** The MCP tools the bot owner configured (`config/mcp.toml`), for this plugin to call. */
+  readonly mcp: PluginMcpAccess;
+  /** The host's image and video description. */
+  readonly media: PluginMediaAccess;
+}
+
+/** Builds the per-plugin facades of the host's services for `ctx` (each plugin gets its own). */
+export interface PluginServiceFactories {
+  mcp(pluginId: string): PluginMcpAccess;
+  media(pluginId: string): PluginMediaAccess;
 }

@@ -19,7 +19,8 @@ import { type DiscoveredPlugin, discoverPlugins } from './discovery/discover-plu
 import type { PluginRoot } from './discovery/plugin-root.js';
 import type { PluginStatus } from './discovery/plugin-status.js';
 import { importPluginEntry, type PluginClass } from './loader/import-plugin-entry.js';
-import type { PluginContext, PluginHostFacts } from './plugin-context.js';
+import type { PluginContext, PluginHostFacts, PluginServiceFactories } from './plugin-context.js';
+import { UNWIRED_SERVICES } from './unwired-services.js';
 import { attachPluginRuntime, type ToolPlugin } from './tool-plugin.js';
 
 export interface PluginManagerOptions {
@@ -33,6 +34,8 @@ export interface PluginManagerOptions {
   forceCompatibility: boolean;
   /** The chat services handed to plugins as `ctx.chat`. */
   chat?: ChatRuntime;
+  /** `ctx.mcp` and `ctx.media` per plugin; without them, calling either throws a clear error. */
+  services?: PluginServiceFactories;
   /** A new scope for a plugin (the host also disposes leftovers when it stops). */
   createScope(pluginId: string): PluginScope;
   /** Longest a `streamCapabilities` call may take before it counts as a failure. Default 2000 ms. */
@@ -204,6 +207,8 @@ export class PluginManager {
         paths: Object.freeze({ pluginDir: folder, dataDir }),
         host: Object.freeze({ ...options.host }),
         chat: options.chat,
+        mcp: (options.services ?? UNWIRED_SERVICES).mcp(manifest.id),
+        media: (options.services ?? UNWIRED_SERVICES).media(manifest.id),
       });
       attachPluginRuntime(plugin, { config: Object.freeze(config), ctx });
       options.registry.attachPlugin(scope, plugin, logger);

@@ -42,6 +42,11 @@ export interface MessageRepository {
   insertOutbound(record: MessageRecord): void;
   /** The stream's unread messages, oldest first. */
   unread(streamId: string): MessageRecord[];
+  /**
+   * Replaces an inbound message's processed text (image and video placeholders filled in by
+   * their descriptions); returns whether the message exists.
+   */
+  updateProcessedText(streamId: string, messageId: string, text: string): boolean;
   /** Marks exactly these inbound messages read; returns how many were unread before. */
   markRead(streamId: string, messageIds: readonly string[]): number;
   /**

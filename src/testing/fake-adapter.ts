@@ -1,4 +1,5 @@
 import type { Host } from '../app/create-host.js';
+import type { InboundEnvelope } from '../chat/inbound-envelope.js';
 import type { IngressOutcome } from '../chat/ingress.js';
 import type { OutboundDelivery, OutboundSink } from '../chat/outbound-sink.js';
 
@@ -11,7 +12,14 @@ export interface FakeMessageOptions {
   /** The bot was @-mentioned (or replied to). */
   mentionsBot?: boolean;
   platform?: string;
+  /** The platform's own event, kept as the message's `raw` (what `observeInbound` plugins read). */
+  raw?: unknown;
+  /** Images and videos in the message (see `InboundEnvelope.media`). */
+  media?: InboundEnvelope['media'];
 }
+
+/** Answers a platform action the way the platform would (or throws its refusal). */
+export type FakeActionHandler = (params: Readonly<Record<string, unknown>>) => unknown;
 
 /**
  * A stand-in for a chat platform: sends messages into the host the way an adapter does
@@ -19,6 +27,9 @@ export interface FakeMessageOptions {
  */
 export class FakeAdapter implements OutboundSink {
   readonly sent: OutboundDelivery[] = [];
+  /** Platform actions called through the adapter, in order. */
+  readonly calls: { action: string; params: Readonly<Record<string, unknown>> }[] = [];
+  readonly #actions = new Map<string, FakeActionHandler>();
   readonly #host: Host;
   #nextId = 0;
 
@@ -40,6 +51,8 @@ export class FakeAdapter implements OutboundSink {
         sender: { id: user, name: options.userName ?? `user ${user}` },
         content: text,
         mentions_bot: options.mentionsBot ?? false,
+        ...(options.raw === undefined ? {} : { raw: options.raw }),
+        ...(options.media === undefined ? {} : { media: options.media }),
       },
       'testing:adapter:fake',
     );
@@ -48,6 +61,18 @@ export class FakeAdapter implements OutboundSink {
   /** The texts the bot sent, in order. */
   texts(): string[] {
     return this.sent.map((delivery) => delivery.content);
+  }
+
+  /** Makes `action` answer through `handler` (like OneBot's `get_forward_msg`). */
+  onAction(action: string, handler: FakeActionHandler): void {
+    this.#actions.set(action, handler);
+  }
+
+  async call(action: string, params: Readonly<Record<string, unknown>>): Promise<unknown> {
+    this.calls.push({ action, params });
+    const handler = this.#actions.get(action);
+    if (handler === undefined) throw new Error(`the fake adapter has no answer for platform action ${action} (set one with onAction)`);
+    return handler(params);
   }
 
   async deliver(delivery: OutboundDelivery): Promise<{ messageId: string }> {

@@ -34,6 +34,8 @@ export interface FlattenedMessage {
   mentionsBot: boolean;
   /** `image` when the message holds only images, otherwise `text`. */
   messageType: 'text' | 'image';
+  /** Images and videos with a URL; `index` is the ordinal of the placeholder of its kind. */
+  media: { kind: 'image' | 'video'; url: string; file?: string; index: number }[];
 }
 
 /** A field of segment data as text: OneBot sends ids as strings or numbers. */
@@ -55,7 +57,16 @@ export function flattenSegments(segments: readonly OneBotSegment[], self: SelfRe
   const atUsers: string[] = [];
   let replyTo: string | null = null;
   let mentionsBot = false;
+  const media: FlattenedMessage['media'] = [];
+  const seen = { image: 0, video: 0 };
   for (const { type, data } of segments) {
+    if (type === 'image' || type === 'video') {
+      const index = seen[type]++;
+      // NapCat puts the download URL in `url`; some implementations only give `file` as a URL.
+      const file = field(data, 'file');
+      const url = field(data, 'url') ?? (file !== undefined && /^(https?|file|base64):\/\//.test(file) ? file : undefined);
+      if (url !== undefined && url !== '') media.push({ kind: type, url, index, ...(file === undefined || file === url ? {} : { file }) });
+    }
     switch (type) {
       case 'text':
         content += field(data, 'text') ?? '';
@@ -85,7 +96,7 @@ export function flattenSegments(segments: readonly OneBotSegment[], self: SelfRe
     }
   }
   const onlyImages = segments.length > 0 && segments.every((segment) => segment.type === 'image');
-  return { content, atUsers, replyTo, mentionsBot, messageType: onlyImages ? 'image' : 'text' };
+  return { content, atUsers, replyTo, mentionsBot, messageType: onlyImages ? 'image' : 'text', media };
 }
 
 function nonEmpty(value: string | null | undefined): string | null {
@@ -115,6 +126,7 @@ export function buildEnvelope(event: MessageEvent, platform: string, self: SelfR
     reply_to: flat.replyTo,
     at_users: flat.atUsers,
     mentions_bot: flat.mentionsBot,
+    ...(flat.media.length === 0 ? {} : { media: flat.media }),
     raw: event,
   };
 }

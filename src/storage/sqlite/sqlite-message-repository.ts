@@ -45,6 +45,7 @@ export class SqliteMessageRepository implements MessageRepository {
   readonly #insert: BetterSqlite3.Statement<[MessageInsertRow]>;
   readonly #unread: BetterSqlite3.Statement<[string], MessageRow>;
   readonly #markRead: BetterSqlite3.Statement<[string, string]>;
+  readonly #updateText: BetterSqlite3.Statement<[string, string, string]>;
   readonly #history: BetterSqlite3.Statement<[string, number], MessageRow>;
   readonly #streamsWithUnread: BetterSqlite3.Statement<[], { stream_id: string }>;
   readonly #get: BetterSqlite3.Statement<[string, string, string], MessageRow>;
@@ -65,6 +66,9 @@ export class SqliteMessageRepository implements MessageRepository {
     );
     this.#markRead = database.prepare<[string, string]>(
       "UPDATE messages SET unread = 0 WHERE stream_id = ? AND direction = 'inbound' AND message_id = ? AND unread = 1",
+    );
+    this.#updateText = database.prepare<[string, string, string]>(
+      "UPDATE messages SET processed_plain_text = ? WHERE stream_id = ? AND direction = 'inbound' AND message_id = ?",
     );
     this.#history = database.prepare<[string, number], MessageRow>(
       `SELECT ${COLUMNS} FROM (
@@ -99,6 +103,14 @@ export class SqliteMessageRepository implements MessageRepository {
 
   unread(streamId: string): MessageRecord[] {
     return this.#unread.all(streamId).map(toRecord);
+  }
+
+  updateProcessedText(streamId: string, messageId: string, text: string): boolean {
+    try {
+      return this.#updateText.run(text, streamId, messageId).changes > 0;
+    } catch (error) {
+      throw writeError(this.#database.name, `update the text of message ${messageId} of stream ${streamId}`, error);
+    }
   }
 
   markRead(streamId: string, messageIds: readonly string[]): number {

@@ -146,3 +146,28 @@ describe('toOutboundSegments', () => {
     expect(toOutboundSegments({ ...delivery, content: '', at: '1' })).toEqual([{ type: 'at', data: { qq: '1' } }]);
   });
 });
+
+describe('media references', () => {
+  it('lists images and videos with their URL, content file name and placeholder ordinal; one without a URL keeps its placeholder only', () => {
+    const flat = flattenSegments(
+      toSegments([
+        { type: 'image', data: { file: 'abc.image', url: 'http://img.example/1.png' } },
+        { type: 'text', data: { text: ' 看 ' } },
+        { type: 'image', data: { file: 'no-url.image' } },
+        { type: 'image', data: { file: 'https://img.example/3.png' } },
+        { type: 'video', data: { file: '9f8e.mp4', url: 'http://video.example/v.mp4' } },
+      ]),
+      self,
+    );
+    expect(flat.content).toBe('[图片] 看 [图片][图片][视频]');
+    expect(flat.media).toEqual([
+      { kind: 'image', url: 'http://img.example/1.png', file: 'abc.image', index: 0 },
+      { kind: 'image', url: 'https://img.example/3.png', index: 2 },
+      { kind: 'video', url: 'http://video.example/v.mp4', file: '9f8e.mp4', index: 0 },
+    ]);
+    const envelope = InboundEnvelopeSchema.parse(
+      buildEnvelope(event({ message: [{ type: 'image', data: { url: 'http://img.example/1.png' } }] }), 'qq', self),
+    );
+    expect(envelope.media).toEqual([{ kind: 'image', url: 'http://img.example/1.png', index: 0 }]);
+  });
+});
