@@ -15,5 +15,8 @@ export default defineConfig({
     setupFiles: ['test/setup.ts'],
     testTimeout: 20_000,
     restoreMocks: true,
+    // The MCP SDK's HTTP client imports eventsource-parser, whose `source` export points at
+    // TypeScript; inlined, the SDK's imports go through vite, which compiles that source.
+    server: { deps: { inline: [/@modelcontextprotocol\/sdk/] } },
   },
 });

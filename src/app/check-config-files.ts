@@ -9,6 +9,8 @@ import { validateConfig } from '../kernel/config/validate-config.js';
 import { describeError } from '../kernel/errors/describe-error.js';
 import { readModelsToml } from '../llm/load-models-config.js';
 import { MODELS_CONFIG_FILE_NAME, ModelsConfigSchema } from '../llm/models-config.js';
+import { readMcpToml } from '../mcp/load-mcp-config.js';
+import { MCP_CONFIG_FILE_NAME, McpConfigSchema } from '../mcp/mcp-config.js';
 
 /** One config file as `moonglass check` found it. */
 export interface ConfigFileReport {
@@ -29,7 +31,7 @@ export interface ConfigCheck {
 
 /**
  * Reads and validates every host config file without writing anything: `features.toml`,
- * `bot.toml`, `models.toml`, and the chosen adapter with `adapters/<name>.toml`. Every
+ * `bot.toml`, `models.toml`, `mcp.toml`, and the chosen adapter with `adapters/<name>.toml`. Every
  * problem is collected, not only the first.
  */
 export async function checkConfigFiles(configDir: string, adapterOverride?: string): Promise<ConfigCheck> {
@@ -37,6 +39,7 @@ export async function checkConfigFiles(configDir: string, adapterOverride?: stri
     checkFile(join(configDir, APP_CONFIG_FILE_NAME), AppConfigSchema, readTomlFile),
     checkFile(join(configDir, BOT_CONFIG_FILE_NAME), BotConfigSchema, readTomlFile),
     checkFile(join(configDir, MODELS_CONFIG_FILE_NAME), ModelsConfigSchema, readModelsToml),
+    checkFile(join(configDir, MCP_CONFIG_FILE_NAME), McpConfigSchema, readMcpToml),
   ];
   const bot = files[1]!.value as z.output<typeof BotConfigSchema> | undefined;
   const name = adapterOverride ?? bot?.platform.adapter ?? 'console';

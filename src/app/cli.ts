@@ -84,8 +84,8 @@ async function inspect(command: 'plugins' | 'check', options: { configDir: strin
   }
   for (const file of config.files) if (file.state === 'invalid') problems.push(file.problem!);
   if (config.adapter.problem !== undefined) problems.push(config.adapter.problem);
-  const [app, bot, models] = config.files;
-  if (app!.state === 'invalid' || bot!.state === 'invalid' || models!.state === 'invalid') {
+  const [app, bot, models, mcp] = config.files;
+  if ([app, bot, models, mcp].some((file) => file!.state === 'invalid')) {
     out(`${problems.length} problem(s): the plugins were not inspected, because the host would not start with these files`);
     if (command === 'plugins') for (const problem of problems) out(`PROBLEM  ${problem}`);
     return 1;

@@ -41,6 +41,13 @@ import type { Database } from '../storage/database.js';
 import { openDatabase } from '../storage/open-database.js';
 import { join } from 'node:path';
 import { HOST_VERSION } from './host-version.js';
+import type { Message } from '../chat/message.js';
+import { McpConfigSchema } from '../mcp/mcp-config.js';
+import { loadMcpConfig } from '../mcp/load-mcp-config.js';
+import { McpService } from '../mcp/mcp-service.js';
+import { MediaService } from '../media/media-service.js';
+import { createPluginMediaAccess } from '../media/plugin-media-access.js';
+import { describeInboundMedia, hasInboundMedia } from './inbound-media.js';
 
 export interface HostOptions {
   /** Where `features.toml` and the other config files live. Default `./config`. */
@@ -53,6 +60,10 @@ export interface HostOptions {
   botConfig?: Partial<BotConfig>;
   /** Use this instead of reading `models.toml`. */
   modelsConfig?: Partial<ModelsConfig>;
+  /** Use this instead of reading `mcp.toml` (default with `appConfig` given: no MCP servers). */
+  mcpConfig?: unknown;
+  /** Downloads of images and videos to describe go through it (tests point it at loopback servers). */
+  mediaFetch?: typeof fetch;
   /** The model used when no provider is configured (default: the offline demo model). */
   offlineModel?: ModelClient;
   /**
@@ -98,6 +109,8 @@ export class Host implements HostRuntime {
   readonly #scopes: PluginScope[] = [];
   #config: AppConfig | undefined;
   #tools: ToolRegistry | undefined;
+  #mcp: McpService | undefined;
+  #media: MediaService | undefined;
   #plugins: PluginManager | undefined;
   #chat: ChatParts | undefined;
   #sink: OutboundSink = new UndeliveredSink(() => this.logger);
@@ -155,6 +168,18 @@ export class Host implements HostRuntime {
     return this.chat.ingress.receive(envelope, adapterSignature);
   }
 
+  /** The MCP connections (`config/mcp.toml`); available once `start()` has read the settings. */
+  get mcp(): McpService {
+    if (this.#mcp === undefined) throw new HostStateError('reading mcp', this.#state, 'MCP is set up by start(); await it first');
+    return this.#mcp;
+  }
+
+  /** The image and video description service; available once `start()` has read the settings. */
+  get media(): MediaService {
+    if (this.#media === undefined) throw new HostStateError('reading media', this.#state, 'media is set up by start(); await it first');
+    return this.#media;
+  }
+
   /** The plugin manager; available once `start()` has read the settings. */
   get plugins(): PluginManager {
     if (this.#plugins === undefined) throw new HostStateError('reading plugins', this.#state, 'plugins are loaded by start(); await it first');
@@ -184,6 +209,33 @@ export class Host implements HostRuntime {
         isReversibleEnabled: (name) => reversible.has(name),
       });
       this.#chat = this.#buildChat();
+      const chat = this.#chat;
+      const bot = chat.bot.bot;
+      this.#media = new MediaService({
+        config: config.media,
+        llm: chat.llm,
+        clock: this.clock,
+        logger: this.logger,
+        cache: chat.database.mediaCache,
+        bot: { nickname: bot.nickname, aliases: bot.aliases },
+        modelsConfig: chat.models,
+        ...(this.#options.mediaFetch === undefined ? {} : { fetch: this.#options.mediaFetch }),
+      });
+      const mcpConfig =
+        this.#options.mcpConfig !== undefined || this.#options.appConfig !== undefined
+          ? McpConfigSchema.parse(this.#options.mcpConfig ?? {})
+          : loadMcpConfig(this.info.configDir, this.logger);
+      this.#mcp = new McpService({
+        config: mcpConfig,
+        clock: this.clock,
+        logger: this.logger,
+        usage: chat.database.mcpUsage,
+        tools: this.#tools,
+        forceCompatibility: config.advanced.force_compatibility,
+        clientInfo: { name: 'moonglass', version: this.info.version },
+      });
+      const mcp = this.#mcp;
+      const media = this.#media;
       this.#plugins = new PluginManager({
         roots: this.#options.pluginRoots ?? defaultPluginRoots(),
         registry: this.registry,
@@ -194,6 +246,7 @@ export class Host implements HostRuntime {
         host: { version: this.info.version, configDir: this.info.configDir, dataDir: this.info.dataDir },
         forceCompatibility: config.advanced.force_compatibility,
         chat: this.#chat.runtime,
+        services: { mcp: (pluginId) => mcp.forPlugin(pluginId), media: (pluginId) => createPluginMediaAccess(media, pluginId) },
         createScope: (pluginId) => this.createScope(pluginId),
       });
     } catch (error) {
@@ -204,6 +257,8 @@ export class Host implements HostRuntime {
     setHostRunning(this, true);
     this.#state = 'running';
     await this.#plugins.loadAll();
+    // MCP servers connect in the background; their tools appear as they come up.
+    this.#mcp.start();
     this.#chat.loop.restore(this.#chat.database.messages.streamsWithUnread());
     await this.publishEvent('on_start', { started_at: this.clock.now() });
   }
@@ -216,6 +271,7 @@ export class Host implements HostRuntime {
       await this.publishEvent('on_stop', { reason });
       await this.#chat?.loop.stop();
       await this.#plugins?.unloadAll();
+      await this.#mcp?.stop();
     } finally {
       this.#chat?.database.close();
       while (this.#scopes.length > 0) this.#scopes.pop()!.dispose();
@@ -312,11 +368,27 @@ export class Host implements HostRuntime {
       clock: this.clock,
       logger: this.logger,
       onDelivered: (message) => {
-        loop.onMessage(message);
         this.#plugins?.observeInbound(message.streamId, message.messageId, message);
+        if (this.#media === undefined || !hasInboundMedia(message)) {
+          loop.onMessage(message);
+          return;
+        }
+        // The stream is woken once the message's images and videos are described (each
+        // description has its own deadline), so the chatter reads them, not placeholders.
+        void this.#describeInboundMedia(message, this.#media).finally(() => loop.onMessage(message));
       },
     });
     return { database, llm, prompts, streams, ingress, loop, runtime, bot, models };
+  }
+
+  async #describeInboundMedia(message: Message, media: MediaService): Promise<void> {
+    try {
+      const text = await describeInboundMedia(message, media, this.logger);
+      if (text === undefined || this.#chat?.database.isOpen !== true) return;
+      this.#chat.database.messages.updateProcessedText(message.streamId, message.messageId, text);
+    } catch (error) {
+      this.logger.warn({ stream_id: message.streamId, message_id: message.messageId, error: describeError(error) }, 'could not describe the media of an inbound message');
+    }
   }
 
   /** A new scope for a plugin; it is disposed when the host stops, newest first. */

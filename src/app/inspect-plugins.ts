@@ -15,7 +15,7 @@ export interface InspectPluginsOptions {
 /**
  * Loads every plugin exactly as `start` would (discovery, manifest, versions, entry, config,
  * registration, onLoad) on a throwaway host with an in-memory database and no adapter, then
- * unloads them, and returns what became of each. Plugins' own `config.toml` files are
+ * unloads them, and returns what became of each. `ctx.mcp` has no servers there. Plugins' own `config.toml` files are
  * written or completed as at start.
  */
 export async function inspectPlugins(options: InspectPluginsOptions): Promise<readonly PluginStatus[]> {
@@ -25,6 +25,8 @@ export async function inspectPlugins(options: InspectPluginsOptions): Promise<re
     appConfig: options.appConfig as never,
     botConfig: options.botConfig as never,
     modelsConfig: options.modelsConfig as never,
+    // No MCP servers: inspecting plugins must not start the owner's MCP server processes.
+    mcpConfig: {},
     database: 'memory',
     logger: options.logger,
   });

@@ -12,15 +12,17 @@ export interface PluginMediaAccess {
    * Describes an image (`http(s)://`, `file://`, `base64://` or a local path). Resolves to
    * the chat-body text `[图片：…]`, or `null` on any download, decode or model failure (the
    * host logs why). Cached by content; a second caller of the same content waits for the first.
+   * When `options.signal` aborts, the shared task is cancelled and every waiter gets `null`.
    */
-  describeImage(source: string): Promise<string | null>;
+  describeImage(source: string, options?: { signal?: AbortSignal }): Promise<string | null>;
   /**
    * Watches a video by its direct URL; `contentFileName` (the platform's content file name,
    * e.g. an MD5) is the cache key when given. Resolves to `[视频：…]`, to the over-length form
    * `[视频：约 N 秒/分钟，超出观看时长上限，未看]`, or to `null` on failure. Ignores the inbound
-   * watch range.
+   * watch range. When `options.signal` aborts, the shared task is cancelled and every waiter
+   * gets `null`.
    */
-  describeVideo(url: string, contentFileName?: string): Promise<string | null>;
+  describeVideo(url: string, contentFileName?: string, options?: { signal?: AbortSignal }): Promise<string | null>;
   /** Images can be described: the switch is on and a vision model is configured. */
   imagesAvailable(): boolean;
   /** Videos can be watched: the switch is on and a video model is configured. */

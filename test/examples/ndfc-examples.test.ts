@@ -16,6 +16,7 @@ describe('examples/ndfc: each extension pattern as a third-party plugin', () => 
         'example.no-internal-details',
         'example.system-prompt-constraint',
         'example.turn-auditor',
+        'forward-message',
         'neo_default_chatter',
       ]);
       await test.adapter.send('你好呀');

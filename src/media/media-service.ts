@@ -1,0 +1,151 @@
+import type { AppConfig } from '../kernel/config/app-config.js';
+import type { Logger } from '../kernel/logger/logger.js';
+import type { Clock } from '../kernel/time/clock.js';
+import type { LlmService } from '../llm/llm-service.js';
+import type { ModelsConfig } from '../llm/models-config.js';
+import type { MediaCacheRepository } from '../storage/media-cache-repository.js';
+import { GuardedMediaCache } from './guarded-media-cache.js';
+import { IMAGE_TASK, ImageDescriber } from './image-describer.js';
+import { type BotNames, isInWatchRange } from './is-in-watch-range.js';
+import type { MediaContext, MediaRequest } from './media-context.js';
+import { mediaTaskProblem } from './media-task-problem.js';
+import type { InboundForWatchRange, PluginMediaAccess } from './media-types.js';
+import { shortenSource } from './shorten-source.js';
+import { VIDEO_TASK, VideoDescriber } from './video-describer.js';
+
+export type { MediaRequest } from './media-context.js';
+
+export interface MediaServiceOptions {
+  /** `[media]` of features.toml. Switches and limits are read on every call; deadlines once, here. */
+  config: AppConfig['media'];
+  /** Answers the `vlm` (images) and `video` tasks. */
+  llm: LlmService;
+  clock: Clock;
+  logger: Logger;
+  /** Where finished descriptions are kept (`database.mediaCache`). */
+  cache: MediaCacheRepository;
+  /** The names that put a group message in the video watch range (`related` scope). Copied here. */
+  bot: BotNames;
+  /** Downloads and Range requests go through it (default: the global fetch). */
+  fetch?: typeof fetch;
+  /**
+   * The validated models.toml. When given, availability reads whether `vlm` / `video` list
+   * models of their own; without it, a task whose models equal `actor`'s counts as unlisted.
+   */
+  modelsConfig?: ModelsConfig;
+}
+
+/**
+ * The host's image and video description, for inbound messages and (through
+ * `createPluginMediaAccess`) for plugins. Results are the chat-body texts `[图片：…]`,
+ * `[视频：…]` or the over-length form; every failure resolves `null` and is logged with its
+ * reason. Descriptions are cached by content, concurrent callers of the same content share
+ * one task, and a waiter whose signal aborts cancels that shared task for all its waiters.
+ */
+export class MediaService implements PluginMediaAccess {
+  readonly #config: AppConfig['media'];
+  readonly #llm: LlmService;
+  readonly #logger: Logger;
+  readonly #modelsConfig: ModelsConfig | undefined;
+  readonly #bot: BotNames;
+  readonly #images: ImageDescriber;
+  readonly #videos: VideoDescriber;
+  /** Seconds, fixed at construction: a config reload does not change them. */
+  readonly #maxWait: { images: number; videos: number };
+
+  constructor(options: MediaServiceOptions) {
+    const { config } = options;
+    this.#config = config;
+    this.#llm = options.llm;
+    this.#logger = options.logger;
+    this.#modelsConfig = options.modelsConfig;
+    this.#bot = { nickname: options.bot.nickname, aliases: [...options.bot.aliases] };
+    this.#maxWait = {
+      images: config.image_download_timeout_s + config.recognition_timeout_s,
+      videos: config.recognition_timeout_s,
+    };
+    const context: MediaContext = {
+      config,
+      llm: options.llm,
+      clock: options.clock,
+      logger: options.logger,
+      cache: new GuardedMediaCache(options.cache, options.logger),
+      fetch: options.fetch ?? globalThis.fetch,
+    };
+    this.#images = new ImageDescriber(context, {
+      downloadMs: config.image_download_timeout_s * 1000,
+      recognitionMs: config.recognition_timeout_s * 1000,
+    });
+    this.#videos = new VideoDescriber(context, config.recognition_timeout_s * 1000);
+  }
+
+  /**
+   * `[图片：…]` for an image source (`http(s)://`, `file://`, `base64://` or a local path), or
+   * `null` when images are not available or the download, decoding or model fails.
+   */
+  async describeImage(source: string, options: MediaRequest = {}): Promise<string | null> {
+    const problem = this.#imageProblem();
+    if (problem !== undefined) {
+      this.#logger.info({ source: shortenSource(String(source)), requester: options.requester }, `image not described: ${problem}`);
+      return null;
+    }
+    if (typeof source !== 'string' || source.trim() === '') {
+      this.#logger.warn({ requester: options.requester }, 'could not describe an image: the source is empty');
+      return null;
+    }
+    return this.#images.describe(source.trim(), options);
+  }
+
+  /**
+   * `[视频：…]` or the over-length form for a video's direct URL, cached under
+   * `contentFileName` when given (else the URL); `null` when videos are not available or the
+   * duration or the model fails. Does not apply the inbound watch range.
+   */
+  async describeVideo(url: string, contentFileName?: string, options: MediaRequest = {}): Promise<string | null> {
+    const problem = this.#videoProblem();
+    if (problem !== undefined) {
+      this.#logger.info({ url: shortenSource(String(url)), requester: options.requester }, `video not watched: ${problem}`);
+      return null;
+    }
+    if (typeof url !== 'string' || url.trim() === '') {
+      this.#logger.warn({ requester: options.requester }, 'could not describe a video: the URL is empty');
+      return null;
+    }
+    const key = typeof contentFileName === 'string' && contentFileName.trim() !== '' ? contentFileName.trim() : url.trim();
+    return this.#videos.describe(url.trim(), key, options);
+  }
+
+  /** `images_enabled` is on and task `vlm` has a model that can see. */
+  imagesAvailable(): boolean {
+    return this.#imageProblem() === undefined;
+  }
+
+  /** `videos_enabled` is on and task `video` has a model that can see. */
+  videosAvailable(): boolean {
+    return this.#videoProblem() === undefined;
+  }
+
+  /** Whether this message's videos are watched on arrival under `video_watch_scope`. */
+  videosWatchedOnArrival(inbound: InboundForWatchRange): boolean {
+    return isInWatchRange(inbound, this.#config.video_watch_scope, this.#bot);
+  }
+
+  /**
+   * The longest wait in seconds for one item of the chosen kinds: image = download +
+   * recognition deadline, video = recognition deadline; 0 when no kind is chosen.
+   */
+  maxWaitS(kinds: { images?: boolean; videos?: boolean }): number {
+    const chosen = [kinds.images === true ? this.#maxWait.images : 0, kinds.videos === true ? this.#maxWait.videos : 0];
+    return Math.max(...chosen);
+  }
+
+  #imageProblem(): string | undefined {
+    if (!this.#config.images_enabled) return 'images_enabled is off in [media]';
+    return mediaTaskProblem(this.#llm, IMAGE_TASK, this.#modelsConfig);
+  }
+
+  #videoProblem(): string | undefined {
+    if (!this.#config.videos_enabled) return 'videos_enabled is off in [media]';
+    return mediaTaskProblem(this.#llm, VIDEO_TASK, this.#modelsConfig);
+  }
+}
