@@ -385,7 +385,7 @@ export class Host implements HostRuntime {
     try {
       const text = await describeInboundMedia(message, media, this.logger);
       if (text === undefined || this.#chat?.database.isOpen !== true) return;
-      this.#chat.database.messages.updateProcessedText(message.streamId, message.messageId, text);
+      this.#chat.streams.updateInboundText(message.streamId, message.messageId, text);
     } catch (error) {
       this.logger.warn({ stream_id: message.streamId, message_id: message.messageId, error: describeError(error) }, 'could not describe the media of an inbound message');
     }

@@ -97,6 +97,23 @@ export class StreamManager implements StreamApi {
     else stream.remember(message);
   }
 
+  /**
+   * Replaces an inbound message's processed text (its images and videos described) in
+   * storage and in the stream's working copy, unread or already in history. Returns whether
+   * the message was found in storage.
+   */
+  updateInboundText(streamId: string, messageId: string, text: string): boolean {
+    const stored = this.#options.database.messages.updateProcessedText(streamId, messageId, text);
+    const stream = this.#streams.get(streamId);
+    if (stream !== undefined) {
+      for (const list of [stream.unreads, stream.history]) {
+        const index = list.findIndex((message) => message.direction === 'inbound' && message.messageId === messageId);
+        if (index >= 0) list[index] = { ...list[index]!, processedPlainText: text };
+      }
+    }
+    return stored;
+  }
+
   async send(streamId: string, outgoing: OutgoingMessage): Promise<SendOutcome> {
     const { bus, clock, logger, database, bot } = this.#options;
     const stream = this.activateStream(streamId);

@@ -7,6 +7,9 @@ import { createMemoryLogger } from '../kernel/logger/memory-logger.js';
 import { ManualClock } from '../kernel/time/manual-clock.js';
 import { type Random, SeededRandom } from '../kernel/time/random.js';
 import type { ModelCall, ModelReply } from '../llm/model-client.js';
+import type * as z from 'zod';
+import type { ModelsConfigSchema } from '../llm/models-config.js';
+import type { AppConfig } from '../kernel/config/app-config.js';
 import { ScriptedModel } from '../llm/scripted-model.js';
 import { FakeAdapter } from './fake-adapter.js';
 
@@ -20,6 +23,17 @@ export interface TestHostOptions {
   /** Chance draws; default a fixed seed, so every run of a test draws the same numbers. */
   random?: Random;
   botConfig?: Partial<BotConfig>;
+  /**
+   * Real model endpoints (`models.toml` as an object): with a provider here the host talks to
+   * it instead of the scripted model (e.g. a loopback server in your tests).
+   */
+  modelsConfig?: z.input<typeof ModelsConfigSchema>;
+  /** `features.toml` settings (e.g. `{ media: { images_enabled: false } }`). */
+  appConfig?: Partial<AppConfig>;
+  /** Downloads of images and videos go through it. */
+  mediaFetch?: typeof fetch;
+  /** `mcp.toml` as an object (`{ servers: { … } }`); default: no MCP servers. */
+  mcpConfig?: unknown;
   /** `config.toml` text per plugin folder name, written before the host starts (e.g. `{ neo_default_chatter: '[plugin]\n…' }`). */
   pluginConfigs?: Record<string, string>;
 }
@@ -61,7 +75,10 @@ export async function createTestHost(options: TestHostOptions = {}): Promise<Tes
   const hostOptions: HostOptions = {
     logger,
     clock,
-    appConfig: {},
+    appConfig: options.appConfig ?? {},
+    ...(options.modelsConfig === undefined ? {} : { modelsConfig: options.modelsConfig as HostOptions['modelsConfig'] }),
+    ...(options.mediaFetch === undefined ? {} : { mediaFetch: options.mediaFetch }),
+    ...(options.mcpConfig === undefined ? {} : { mcpConfig: options.mcpConfig }),
     botConfig: { ...options.botConfig, chat: { default_chatter: 'neo_default_chatter:chatter:neo_default_chatter', message_buffer_seconds: 0, step_timeout_seconds: 90, ...options.botConfig?.chat } },
     database: 'memory',
     dataDir: join(scratch, 'data'),
