@@ -22,6 +22,8 @@ import { importPluginEntry, type PluginClass } from './loader/import-plugin-entr
 import type { PluginContext, PluginHostFacts, PluginServiceFactories } from './plugin-context.js';
 import { UNWIRED_SERVICES } from './unwired-services.js';
 import { attachPluginRuntime, type ToolPlugin } from './tool-plugin.js';
+import { readPluginManifest } from './manifest/read-plugin-manifest.js';
+import { InvalidArgumentError } from '../kernel/errors/invalid-argument-error.js';
 
 export interface PluginManagerOptions {
   roots: readonly PluginRoot[];
@@ -123,6 +125,42 @@ export class PluginManager {
     }
     await options.bus.publish('on_all_plugin_loaded', { plugins: this.#loaded.map((loaded) => loaded.plugin.id) });
     return this.#statuses;
+  }
+
+  /**
+   * Reloads one plugin without restarting the host (after its config was saved): unloads it
+   * if it is loaded, then runs its entry, config, registration and `onLoad` again from its
+   * folder. A plugin that was switched off loads when its config now switches it on; one that
+   * is now switched off stays unloaded. Resolves to its new status.
+   */
+  async reload(pluginId: string): Promise<PluginStatus> {
+    const status = this.#statuses.find((entry) => entry.id === pluginId);
+    if (status === undefined || (status.state !== 'loaded' && status.state !== 'disabled' && status.stage !== 'load' && status.stage !== 'config' && status.stage !== 'runtime')) {
+      throw new InvalidArgumentError(
+        'PluginManager.reload',
+        'pluginId',
+        pluginId,
+        status === undefined ? 'the id of a discovered plugin' : `a plugin that loaded, is switched off, or failed at load or config (it was ${status.state} at the ${status.stage} step)`,
+      );
+    }
+    const loaded = this.#loaded.find((entry) => entry.plugin.id === pluginId);
+    if (loaded !== undefined) await this.#unload(loaded);
+    Object.assign(status, { state: 'skipped', stage: undefined, reason: undefined, signatures: [] });
+    const root = this.#options.roots.find((candidate) => status.folder.startsWith(candidate.path)) ?? { path: status.folder, builtIn: status.builtIn };
+    const discovered: DiscoveredPlugin = { folder: status.folder, root, manifest: readPluginManifest(status.folder), status };
+    const prepared = await this.#prepare(discovered, await settle(importPluginEntry(status.folder)));
+    if (prepared === undefined) return status;
+    try {
+      await prepared.plugin.onLoad();
+    } catch (error) {
+      this.#fail(status, 'load', error, '工具插件加载失败，已从注册表移除');
+      prepared.scope.dispose();
+      return status;
+    }
+    status.state = 'loaded';
+    this.#loaded.push(prepared);
+    this.#logger.info({ id: pluginId }, '工具插件已重新加载');
+    return status;
   }
 
   /** Unloads every plugin, newest first: `onUnload`, then every disposer. Idempotent. */
