@@ -4,6 +4,9 @@
 import { cpSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
+// The web console's page, script and styles.
+if (existsSync('src/admin/ui')) cpSync('src/admin/ui', 'dist/admin/ui', { recursive: true });
+
 for (const folder of ['plugins/built_in', 'adapters']) {
   const source = join('src', folder);
   if (!existsSync(source)) continue;

@@ -7,6 +7,7 @@ import { MoonglassError } from '../kernel/errors/moonglass-error.js';
 import { createLogger } from '../kernel/logger/create-logger.js';
 import type { Logger, LogLevel } from '../kernel/logger/logger.js';
 import { prepareAdapter } from './connect-adapter.js';
+import { startAdmin } from './start-admin.js';
 import { createHost, type Host } from './create-host.js';
 import { describeModel, describePlugins } from './startup-report.js';
 
@@ -61,6 +62,7 @@ export async function runBot(options: RunBotOptions = {}): Promise<number> {
   }
 
   logger.info(`adapter: ${adapterName}${supervisor.status.detail === undefined ? '' : ` (${supervisor.status.detail})`}`);
+  const admin = await startAdmin(host, supervisor);
   logger.info({ readyInMs: Math.round(performance.now()) }, `ready in ${Math.round(performance.now())} ms. Press Ctrl+C to stop.`);
 
   const keepAlive = setInterval(() => undefined, 1 << 30);
@@ -76,6 +78,7 @@ export async function runBot(options: RunBotOptions = {}): Promise<number> {
   // A second Ctrl+C while stopping means "now".
   process.once('SIGINT', () => process.exit(130));
   logger.info({ reason }, 'stopping');
+  await admin?.stop();
   await host.stop(reason);
   await supervisor.stop();
   clearInterval(keepAlive);

@@ -13,7 +13,8 @@ import type { Clock } from '../kernel/time/clock.js';
 import { withTimeout } from '../kernel/time/with-timeout.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { ChatRuntime } from '../chatter/chat-runtime.js';
-import { PluginConfig } from './config/plugin-config.js';
+import { PLUGIN_CONFIG_FILE_NAME, PluginConfig } from './config/plugin-config.js';
+import { readTomlFile } from '../kernel/config/read-toml-file.js';
 import { reconcilePluginConfig } from './config/reconcile-plugin-config.js';
 import { type DiscoveredPlugin, discoverPlugins } from './discovery/discover-plugins.js';
 import type { PluginRoot } from './discovery/plugin-root.js';
@@ -125,6 +126,24 @@ export class PluginManager {
     }
     await options.bus.publish('on_all_plugin_loaded', { plugins: this.#loaded.map((loaded) => loaded.plugin.id) });
     return this.#statuses;
+  }
+
+  /**
+   * A discovered plugin's folder, config model and current settings (the loaded plugin's, or
+   * read from its `config.toml` when it is not loaded), for the web console's form.
+   */
+  async configOf(pluginId: string): Promise<{ folder: string; model: z.ZodObject; values: Record<string, unknown> }> {
+    const status = this.#statuses.find((entry) => entry.id === pluginId);
+    if (status === undefined) throw new InvalidArgumentError('PluginManager.configOf', 'pluginId', pluginId, 'the id of a discovered plugin');
+    const loaded = this.#loaded.find((entry) => entry.plugin.id === pluginId);
+    if (loaded !== undefined) {
+      const model = configModelOf(loaded.plugin.constructor as unknown as { configModel?: unknown; name: string });
+      return { folder: status.folder, model, values: { ...(loaded.plugin.config as Record<string, unknown>) } };
+    }
+    const model = configModelOf(await importPluginEntry(status.folder));
+    const table = readTomlFile(join(status.folder, PLUGIN_CONFIG_FILE_NAME))?.['plugin'];
+    const parsed = model.safeParse(typeof table === 'object' && table !== null ? table : {});
+    return { folder: status.folder, model, values: (parsed.success ? parsed.data : model.parse({})) as Record<string, unknown> };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach } from 'vitest';
@@ -64,6 +64,12 @@ export function useBotProcesses(): (args: readonly string[], options?: BotProces
     const source = join(projectRoot, 'src/plugins/built_in');
     for (const name of readdirSync(source)) cpSync(join(source, name), join(builtIns, name), { recursive: true, filter: (path) => basename(path) !== 'config.toml' });
     for (const [name, text] of Object.entries(options.pluginConfigs ?? {})) writeFileSync(join(builtIns, name, 'config.toml'), text);
+    // Bots started side by side must not fight over the web console's default port.
+    const features = join(options.cwd ?? projectRoot, 'config', 'features.toml');
+    if (options.cwd !== undefined && args[0] === 'start' && !existsSync(features)) {
+      mkdirSync(join(options.cwd, 'config'), { recursive: true });
+      writeFileSync(features, '[admin]\nport = 0\n');
+    }
     const command = [process.execPath, '--conditions=source', '--import', REGISTER_TYPESCRIPT, join(projectRoot, 'src/app/main.ts'), ...args];
     const [file, argv] = options.tty === true ? ['script', ['-qfec', command.map(shellQuote).join(' '), '/dev/null']] : [command[0]!, command.slice(1)];
     const child = spawn(file, argv, {

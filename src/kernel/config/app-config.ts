@@ -57,6 +57,13 @@ export const AppConfigSchema = z.object({
     })
     .describe('Describing images and videos in chats (also offered to plugins as ctx.media).')
     .prefault({}),
+  admin: z
+    .object({
+      enabled: z.boolean().describe('Run the web console (on 127.0.0.1 only; the token to log in is printed at start).').default(true),
+      port: z.number().int().min(0).max(65535).describe('Its port; 0 picks a free one.').default(7999),
+    })
+    .describe('The web console.')
+    .prefault({}),
 });
 
 export type AppConfig = z.output<typeof AppConfigSchema>;

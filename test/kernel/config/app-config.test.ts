@@ -26,6 +26,7 @@ describe('loadAppConfig', () => {
         video_watch_scope: 'related',
         recognition_timeout_s: 30,
       },
+      admin: { enabled: true, port: 7999 },
     });
     const text = readFileSync(join(configDir, 'features.toml'), 'utf8');
     expect(text).toContain('[advanced]');

@@ -1,0 +1,111 @@
+import { describeError } from '../kernel/errors/describe-error.js';
+import { savePluginConfig } from '../plugin-system/config/save-plugin-config.js';
+import { secretFields } from '../plugin-system/config/secret.js';
+import type { AdminHostView } from './admin-host-view.js';
+import { describeConfigForm } from './config-form.js';
+
+/** An API answer: a status and a JSON body. */
+export interface ApiResponse {
+  status: number;
+  body: unknown;
+}
+
+const notFound = (what: string): ApiResponse => ({ status: 404, body: { error: `not found: ${what}` } });
+
+/** The console's JSON API. `path` is below `/api`; `body` is the parsed JSON of a PUT. */
+export async function handleApi(view: AdminHostView, method: string, path: string, body: unknown): Promise<ApiResponse> {
+  const parts = path.split('/').filter((part) => part !== '').map(decodeURIComponent);
+  if (method === 'GET' && parts.length === 1 && parts[0] === 'overview') return { status: 200, body: overview(view) };
+  if (method === 'GET' && parts.length === 1 && parts[0] === 'plugins') return { status: 200, body: plugins(view) };
+  if (parts[0] === 'plugins' && parts.length === 3 && parts[2] === 'config') {
+    const id = parts[1]!;
+    if (!view.plugins.list().some((status) => status.id === id)) return notFound(`plugin ${id}`);
+    if (method === 'GET') return { status: 200, body: await pluginConfig(view, id) };
+    if (method === 'PUT') return savePlugin(view, id, body);
+  }
+  if (method === 'GET' && parts.length === 1 && parts[0] === 'events') return { status: 200, body: events(view) };
+  if (method === 'GET' && parts.length === 1 && parts[0] === 'conversations') return { status: 200, body: conversations(view) };
+  if (method === 'GET' && parts.length === 3 && parts[0] === 'conversations' && parts[2] === 'messages') {
+    const streamId = parts[1]!;
+    if (view.database.streams.get(streamId) === undefined) return notFound(`conversation ${streamId}`);
+    return { status: 200, body: { messages: view.database.messages.history(streamId, 100).concat(view.database.messages.unread(streamId)) } };
+  }
+  return { status: 404, body: { error: `no API ${method} /api/${parts.join('/')}` } };
+}
+
+function overview(view: AdminHostView) {
+  const now = view.clock.now();
+  const midnight = new Date(now);
+  midnight.setHours(0, 0, 0, 0);
+  const statuses = view.plugins.list();
+  return {
+    version: view.version,
+    uptimeSeconds: Math.round((now - view.startedAt) / 1000),
+    configDir: view.configDir,
+    dataDir: view.dataDir,
+    model: view.modelDescription(),
+    adapter: view.adapterStatus() ?? null,
+    messagesToday: view.database.messages.countSince(midnight.getTime() / 1000),
+    plugins: { loaded: statuses.filter((status) => status.state === 'loaded').length, total: statuses.length },
+  };
+}
+
+function plugins(view: AdminHostView) {
+  return {
+    plugins: view.plugins.list().map((status) => ({
+      id: status.id ?? null,
+      name: status.name ?? null,
+      version: status.version ?? null,
+      builtIn: status.builtIn,
+      folder: status.folder,
+      state: status.state,
+      stage: status.stage ?? null,
+      reason: status.reason ?? null,
+      compatibilityMode: status.compatibilityMode,
+      tools: status.signatures.filter((signature) => signature.split(':')[1] === 'tool'),
+      components: status.signatures.filter((signature) => signature.split(':')[1] !== 'tool'),
+    })),
+  };
+}
+
+async function pluginConfig(view: AdminHostView, id: string) {
+  const { model, values } = await view.plugins.configOf(id);
+  return { id, fields: describeConfigForm(model, values, secretFields(model)) };
+}
+
+async function savePlugin(view: AdminHostView, id: string, body: unknown): Promise<ApiResponse> {
+  const values = (body as { values?: unknown } | null)?.values;
+  if (typeof values !== 'object' || values === null || Array.isArray(values)) {
+    return { status: 400, body: { error: 'the body must be {"values": {…}}' } };
+  }
+  const { folder, model } = await view.plugins.configOf(id);
+  const saved = savePluginConfig(folder, model, values as Record<string, unknown>);
+  if (!saved.ok) return { status: 422, body: { errors: saved.errors } };
+  try {
+    const status = await view.plugins.reload(id);
+    view.logger.info({ id, state: status.state }, 'plugin config saved from the web console and the plugin reloaded');
+    return { status: 200, body: { saved: true, state: status.state, reason: status.reason ?? null } };
+  } catch (error) {
+    return { status: 200, body: { saved: true, state: 'unchanged', reason: describeError(error) } };
+  }
+}
+
+function events(view: AdminHostView) {
+  return {
+    events: view.bus
+      .eventNames()
+      .sort()
+      .map((event) => ({
+        event,
+        handlers: view.bus
+          .subscribers(event)
+          .map((subscriber) => ({ label: subscriber.label, plugin: subscriber.owner ?? null, weight: subscriber.weight, timeout: subscriber.timeout ?? null })),
+      })),
+  };
+}
+
+function conversations(view: AdminHostView) {
+  return {
+    conversations: view.database.streams.list({ limit: 50 }).map((stream) => ({ ...stream, state: view.streamState(stream.streamId) ?? null })),
+  };
+}

@@ -1,0 +1,34 @@
+import type { Database } from '../storage/database.js';
+import type { EventBus } from '../kernel/event-bus/event-bus.js';
+import type { Clock } from '../kernel/time/clock.js';
+import type { Logger } from '../kernel/logger/logger.js';
+import type { PluginManager } from '../plugin-system/plugin-manager.js';
+
+/** The adapter as the console shows it. */
+export interface AdminAdapterStatus {
+  name: string;
+  state: string;
+  connected: boolean;
+  detail?: string;
+  selfId?: string;
+  restarts: number;
+}
+
+/** What the web console reads from the running host (the app builds it; admin never imports app). */
+export interface AdminHostView {
+  version: string;
+  /** Epoch milliseconds. */
+  startedAt: number;
+  configDir: string;
+  dataDir: string;
+  clock: Clock;
+  logger: Logger;
+  plugins: PluginManager;
+  bus: EventBus;
+  database: Database;
+  /** One line: which model answers (saying so when it is the offline demo model). */
+  modelDescription(): string;
+  adapterStatus(): AdminAdapterStatus | undefined;
+  /** The stream loop's state for a stream (`idle`, `running`, `waiting` …), when it has a driver. */
+  streamState(streamId: string): string | undefined;
+}

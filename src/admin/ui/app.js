@@ -1,0 +1,191 @@
+// The web console: a token login, then pages drawn from the JSON API. No framework, no build.
+const page = document.getElementById('page');
+const nav = document.getElementById('nav');
+const login = document.getElementById('login');
+
+const fromFragment = new URLSearchParams(location.hash.slice(1)).get('token');
+if (fromFragment) {
+  sessionStorage.setItem('moonglass-token', fromFragment);
+  history.replaceState(null, '', '#overview');
+}
+
+function token() {
+  return sessionStorage.getItem('moonglass-token') ?? '';
+}
+
+async function api(method, path, body) {
+  const response = await fetch(`/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token()}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status === 401) {
+    sessionStorage.removeItem('moonglass-token');
+    showLogin('That token was not accepted.');
+    throw new Error('unauthorised');
+  }
+  return { status: response.status, data: await response.json() };
+}
+
+function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === 'class') node.className = value;
+    else if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? '' : String(value));
+  }
+  for (const child of children.flat()) node.append(child instanceof Node ? child : document.createTextNode(String(child ?? '')));
+  return node;
+}
+
+function showLogin(message = '') {
+  nav.hidden = true;
+  page.replaceChildren();
+  login.hidden = false;
+  document.getElementById('login-error').textContent = message;
+}
+
+login.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  sessionStorage.setItem('moonglass-token', document.getElementById('token').value.trim());
+  login.hidden = true;
+  await route();
+});
+
+const pages = {
+  async overview() {
+    const { data } = await api('GET', '/overview');
+    const adapter = data.adapter ? `${data.adapter.name}: ${data.adapter.connected ? 'connected' : 'not connected'}${data.adapter.detail ? ` (${data.adapter.detail})` : ''}` : 'none';
+    return el('section', {},
+      el('h2', {}, 'Overview'),
+      el('table', {}, [
+        ['Version', data.version], ['Uptime', `${data.uptimeSeconds} s`], ['Model', data.model], ['Adapter', adapter],
+        ['Messages today', `${data.messagesToday.inbound} in, ${data.messagesToday.outbound} out`],
+        ['Plugins', `${data.plugins.loaded} loaded of ${data.plugins.total}`], ['Config', data.configDir], ['Data', data.dataDir],
+      ].map(([name, value]) => el('tr', {}, el('th', {}, name), el('td', { 'data-field': name }, value)))));
+  },
+  async plugins() {
+    const { data } = await api('GET', '/plugins');
+    return el('section', {},
+      el('h2', {}, 'Plugins'),
+      el('table', {},
+        el('tr', {}, el('th', {}, 'Plugin'), el('th', {}, 'Version'), el('th', {}, 'State'), el('th', {}, 'Tools and components'), el('th', {})),
+        data.plugins.map((plugin) => el('tr', { 'data-plugin': plugin.id },
+          el('td', {}, plugin.name ?? plugin.id ?? plugin.folder, el('br'), el('code', {}, plugin.id ?? '')),
+          el('td', {}, plugin.version ?? ''),
+          el('td', { class: `state-${plugin.state}` }, plugin.state, plugin.reason ? el('p', { class: 'help' }, `${plugin.stage}: ${plugin.reason}`) : ''),
+          el('td', {}, [...plugin.tools, ...plugin.components].map((signature) => el('div', {}, el('code', {}, signature)))),
+          el('td', {}, plugin.id ? el('a', { href: `#config/${encodeURIComponent(plugin.id)}` }, 'Settings') : '')))));
+  },
+  async config(id) {
+    const { data } = await api('GET', `/plugins/${encodeURIComponent(id)}/config`);
+    const form = el('form', { id: 'config-form' });
+    const inputs = [];
+    const addFields = (fields, prefix, parent) => {
+      for (const field of fields) {
+        const path = prefix === '' ? field.key : `${prefix}.${field.key}`;
+        if (field.kind === 'object') {
+          const set = el('fieldset', {}, el('legend', {}, field.key), field.description ? el('p', { class: 'help' }, field.description) : '');
+          addFields(field.fields, path, set);
+          parent.append(set);
+          continue;
+        }
+        const id = `field-${path}`;
+        let input;
+        if (field.kind === 'boolean') input = el('input', { id, type: 'checkbox', checked: field.value === true });
+        else if (field.kind === 'enum') input = el('select', { id }, field.options.map((option) => el('option', { value: option, selected: option === field.value }, option)));
+        else if (field.secret) input = el('input', { id, type: 'password', autocomplete: 'off', placeholder: field.secretSet ? 'set (leave empty to keep it)' : 'not set' });
+        else if (field.kind === 'integer' || field.kind === 'number') input = el('input', { id, type: 'number', step: field.kind === 'integer' ? '1' : 'any', value: field.value ?? '' });
+        else if (field.kind === 'list') input = el('input', { id, value: (field.value ?? []).join(', ') });
+        else if (field.kind === 'json') input = el('textarea', { id }, JSON.stringify(field.value ?? null));
+        else input = el('input', { id, value: field.value ?? '' });
+        inputs.push({ path, field, input });
+        parent.append(el('div', { class: 'field', 'data-field': path },
+          el('label', { for: id }, field.key, field.secret ? el('span', { class: 'help' }, field.secretSet ? ' (secret: set)' : ' (secret: not set)') : ''),
+          input,
+          field.description ? el('p', { class: 'help' }, field.description) : '',
+          el('p', { class: 'error', id: `error-${path}`, role: 'alert' })));
+      }
+    };
+    addFields(data.fields, '', form);
+    const result = el('p', { id: 'save-result', role: 'status' });
+    form.append(el('button', { type: 'submit' }, 'Save and reload'), result);
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const values = {};
+      for (const { path, field, input } of inputs) {
+        let value;
+        if (field.kind === 'boolean') value = input.checked;
+        else if (field.kind === 'integer' || field.kind === 'number') value = input.value === '' ? undefined : Number(input.value);
+        else if (field.kind === 'list') value = input.value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+        else if (field.kind === 'json') { try { value = JSON.parse(input.value); } catch { value = input.value; } }
+        else value = input.value;
+        if (value === undefined) continue;
+        const keys = path.split('.');
+        let target = values;
+        for (const key of keys.slice(0, -1)) target = target[key] ??= {};
+        target[keys.at(-1)] = value;
+      }
+      for (const node of form.querySelectorAll('.error')) node.textContent = '';
+      const { status, data: answer } = await api('PUT', `/plugins/${encodeURIComponent(id)}/config`, { values });
+      if (status === 422) {
+        for (const error of answer.errors) {
+          const slot = document.getElementById(`error-${error.field}`) ?? result;
+          slot.textContent = error.reason;
+        }
+        result.textContent = 'Not saved: fix the fields marked above.';
+      } else if (status === 200) {
+        result.textContent = `Saved. The plugin is now ${answer.state}${answer.reason ? ` (${answer.reason})` : ''}.`;
+      } else {
+        result.textContent = answer.error ?? `Failed (${status}).`;
+      }
+    });
+    return el('section', {}, el('h2', {}, `Settings of ${id}`), form);
+  },
+  async events() {
+    const { data } = await api('GET', '/events');
+    return el('section', {},
+      el('h2', {}, 'Events'),
+      el('p', { class: 'help' }, 'Each event’s handlers in the order they run (higher weight first). A handler that returns STOP replaces the ones after it.'),
+      data.events.map((entry) => el('div', { 'data-event': entry.event },
+        el('h3', {}, el('code', {}, entry.event)),
+        el('table', {}, el('tr', {}, el('th', {}, 'Weight'), el('th', {}, 'Handler'), el('th', {}, 'Plugin')),
+          entry.handlers.map((handler) => el('tr', {}, el('td', {}, handler.weight), el('td', {}, el('code', {}, handler.label)), el('td', {}, handler.plugin ?? '')))))));
+  },
+  async conversations() {
+    const { data } = await api('GET', '/conversations');
+    return el('section', {},
+      el('h2', {}, 'Conversations'),
+      el('table', {}, el('tr', {}, el('th', {}, 'Stream'), el('th', {}, 'Platform'), el('th', {}, 'Chat'), el('th', {}, 'State')),
+        data.conversations.map((stream) => el('tr', {},
+          el('td', {}, el('a', { href: `#messages/${encodeURIComponent(stream.streamId)}` }, stream.groupName ?? stream.userName ?? stream.streamId.slice(0, 12))),
+          el('td', {}, stream.platform), el('td', {}, stream.chatType), el('td', {}, stream.state ?? 'idle')))));
+  },
+  async messages(streamId) {
+    const { data } = await api('GET', `/conversations/${encodeURIComponent(streamId)}/messages`);
+    return el('section', {},
+      el('h2', {}, 'Messages'),
+      el('table', {}, data.messages.map((message) => el('tr', {},
+        el('td', {}, new Date(message.time * 1000).toLocaleString()),
+        el('td', {}, message.direction === 'outbound' ? '→' : (message.senderName || message.senderId)),
+        el('td', {}, message.processedPlainText)))));
+  },
+};
+
+async function route() {
+  if (token() === '') return showLogin();
+  login.hidden = true;
+  nav.hidden = false;
+  const [name, argument] = (location.hash.slice(1) || 'overview').split('/');
+  for (const link of nav.querySelectorAll('a')) link.classList.toggle('active', link.dataset.page === name);
+  const draw = pages[name] ?? pages.overview;
+  try {
+    page.replaceChildren(await draw(argument === undefined ? undefined : decodeURIComponent(argument)));
+  } catch (error) {
+    if (String(error.message) !== 'unauthorised') page.replaceChildren(el('p', { class: 'error' }, `Could not load this page: ${error.message}`));
+  }
+}
+
+window.addEventListener('hashchange', route);
+route();

@@ -1,0 +1,50 @@
+import type { AdapterSupervisor } from '../adapters/adapter-supervisor.js';
+import type { AdminHostView } from '../admin/admin-host-view.js';
+import { AdminServer } from '../admin/admin-server.js';
+import { describeError } from '../kernel/errors/describe-error.js';
+import type { Host } from './create-host.js';
+import { describeModel } from './startup-report.js';
+
+/**
+ * Starts the web console for a running host when `features.toml [admin] enabled`. A console
+ * that cannot start (its port is taken) is logged and the bot runs on without it.
+ */
+export async function startAdmin(host: Host, supervisor: AdapterSupervisor | undefined): Promise<AdminServer | undefined> {
+  const settings = host.config.admin;
+  if (!settings.enabled) return undefined;
+  const server = new AdminServer({ port: settings.port, view: adminViewOf(host, supervisor) });
+  try {
+    await server.start();
+  } catch (error) {
+    host.logger.error(
+      { port: settings.port, error: describeError(error) },
+      `the web console could not start on 127.0.0.1:${settings.port} (${describeError(error)}); the bot runs without it. Set features.toml [admin] port, or enabled = false.`,
+    );
+    return undefined;
+  }
+  host.logger.info({ port: server.port }, `web console: ${server.url}`);
+  return server;
+}
+
+/** What the console reads from a running host (and its adapter, when one is connected). */
+export function adminViewOf(host: Host, supervisor: AdapterSupervisor | undefined): AdminHostView {
+  const startedAt = host.clock.now();
+  return {
+    version: host.info.version,
+    startedAt,
+    configDir: host.info.configDir,
+    dataDir: host.info.dataDir,
+    clock: host.clock,
+    logger: host.logger,
+    plugins: host.plugins,
+    bus: host.bus,
+    database: host.chat.database,
+    modelDescription: () => describeModel(host),
+    adapterStatus: () => {
+      if (supervisor === undefined) return undefined;
+      const { name, state, connected, detail, selfId, restarts } = supervisor.status;
+      return { name, state, connected, restarts, ...(detail === undefined ? {} : { detail }), ...(selfId === undefined ? {} : { selfId }) };
+    },
+    streamState: (streamId) => host.chat.loop.driverOf(streamId)?.state.kind,
+  };
+}
