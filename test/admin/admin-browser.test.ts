@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AdminServer } from '../../src/admin/admin-server.js';
+import { adminViewOf } from '../../src/app/start-admin.js';
+import { createTestHost, type TestHost } from '../../src/testing/create-test-host.js';
+import { projectRoot } from '../support/temp-dir.js';
+
+// A real browser (Debian's headless Chromium, installed by .ci/run) drives the real console.
+
+const SECRET_PLUGIN = join(projectRoot, 'test/fixtures/plugin-roots/third-party/secret-settings');
+const SECRET = 'sk-live-browser-9876543210';
+
+describe('the web console in a browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+  const cleanup: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    while (cleanup.length > 0) await cleanup.pop()!();
+  });
+
+  it('[admin] log in with the token, see a field’s validation error beside it, save, and find the change on disk and in the running plugin', async () => {
+    const test: TestHost = await createTestHost({
+      plugins: [SECRET_PLUGIN],
+      pluginConfigs: { 'secret-settings': `[plugin]\nenabled = true\napi_key = "${SECRET}"\ndaily_limit = 10\nmode = "fast"\n` },
+    });
+    cleanup.push(() => test.stop());
+    const server = new AdminServer({ port: 0, view: adminViewOf(test.host, undefined) });
+    await server.start();
+    cleanup.push(() => server.stop());
+    const page = await browser.newPage();
+    cleanup.push(() => page.close());
+
+    // Without the token: the login form; a wrong token is refused.
+    await page.goto(`http://127.0.0.1:${server.port}/`);
+    await page.fill('#token', 'wrong');
+    await page.click('#login button');
+    await expect.poll(() => page.textContent('#login-error')).toBe('That token was not accepted.');
+    await page.fill('#token', server.token);
+    await page.click('#login button');
+    await page.waitForSelector('text=Messages today');
+
+    await page.click('text=Plugins');
+    await page.waitForSelector('[data-plugin="fixture.secret-settings"]');
+    await page.click('a[href="#config/fixture.secret-settings"]');
+    await page.waitForSelector('#config-form');
+    expect(await page.textContent('[data-field="api_key"]')).toContain('secret: set');
+    expect(await page.inputValue('#field-api_key')).toBe('');
+    expect(await page.textContent('[data-field="daily_limit"]')).toContain('Requests per day, 1 to 100');
+
+    await page.fill('#field-daily_limit', '500');
+    await page.click('#config-form button[type=submit]');
+    await expect.poll(() => page.textContent('#error-daily_limit')).toMatch(/100/);
+    expect(readFileSync(join(test.host.plugins.list().find((status) => status.id === 'fixture.secret-settings')!.folder, 'config.toml'), 'utf8')).toMatch(/daily_limit = 10/);
+
+    await page.fill('#field-daily_limit', '42');
+    await page.selectOption('#field-mode', 'careful');
+    await page.click('#config-form button[type=submit]');
+    await expect.poll(() => page.textContent('#save-result')).toBe('Saved. The plugin is now loaded.');
+    const disk = readFileSync(join(test.host.plugins.list().find((status) => status.id === 'fixture.secret-settings')!.folder, 'config.toml'), 'utf8');
+    expect(disk).toMatch(/daily_limit = 42/);
+    expect(disk).toMatch(/mode = "careful"/);
+    expect(disk).toContain(SECRET); // the empty secret box kept the value on disk
+    expect(test.host.plugins.get('fixture.secret-settings')!.config).toMatchObject({ daily_limit: 42, mode: 'careful' });
+    expect(await page.content()).not.toContain(SECRET);
+    expect(JSON.stringify(test.logs)).not.toContain(SECRET);
+  });
+});
