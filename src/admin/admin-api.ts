@@ -24,6 +24,7 @@ export async function handleApi(view: AdminHostView, method: string, path: strin
     if (method === 'PUT') return savePlugin(view, id, body);
   }
   if (method === 'GET' && parts.length === 1 && parts[0] === 'events') return { status: 200, body: events(view) };
+  if (method === 'GET' && parts.length === 1 && parts[0] === 'usage') return { status: 200, body: usage(view, 14) };
   if (method === 'GET' && parts.length === 1 && parts[0] === 'conversations') return { status: 200, body: conversations(view) };
   if (method === 'GET' && parts.length === 3 && parts[0] === 'conversations' && parts[2] === 'messages') {
     const streamId = parts[1]!;
@@ -102,6 +103,14 @@ function events(view: AdminHostView) {
           .map((subscriber) => ({ label: subscriber.label, plugin: subscriber.owner ?? null, weight: subscriber.weight, timeout: subscriber.timeout ?? null })),
       })),
   };
+}
+
+/** Model calls, tokens and latency per task and local day, for the last `days` days. */
+function usage(view: AdminHostView, days: number) {
+  const since = new Date(view.clock.now());
+  since.setHours(0, 0, 0, 0);
+  since.setDate(since.getDate() - (days - 1));
+  return { days, since: since.getTime(), usage: view.database.modelCalls.dailyUsage(since.getTime()) };
 }
 
 function conversations(view: AdminHostView) {

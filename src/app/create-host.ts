@@ -48,6 +48,7 @@ import { McpService } from '../mcp/mcp-service.js';
 import { MediaService } from '../media/media-service.js';
 import { createPluginMediaAccess } from '../media/plugin-media-access.js';
 import { describeInboundMedia, hasInboundMedia } from './inbound-media.js';
+import { recordModelCalls } from './record-model-calls.js';
 
 export interface HostOptions {
   /** Where `features.toml` and the other config files live. Default `./config`. */
@@ -110,6 +111,7 @@ export class Host implements HostRuntime {
   #config: AppConfig | undefined;
   #tools: ToolRegistry | undefined;
   #mcp: McpService | undefined;
+  #stopRecordingModelCalls: (() => void)[] = [];
   #media: MediaService | undefined;
   #plugins: PluginManager | undefined;
   #chat: ChatParts | undefined;
@@ -221,6 +223,7 @@ export class Host implements HostRuntime {
         modelsConfig: chat.models,
         ...(this.#options.mediaFetch === undefined ? {} : { fetch: this.#options.mediaFetch }),
       });
+      this.#stopRecordingModelCalls = recordModelCalls({ bus: this.bus, log: chat.database.modelCalls, clock: this.clock, logger: this.logger });
       const mcpConfig =
         this.#options.mcpConfig !== undefined || this.#options.appConfig !== undefined
           ? McpConfigSchema.parse(this.#options.mcpConfig ?? {})
@@ -272,6 +275,7 @@ export class Host implements HostRuntime {
       await this.#chat?.loop.stop();
       await this.#plugins?.unloadAll();
       await this.#mcp?.stop();
+      for (const unsubscribe of this.#stopRecordingModelCalls.splice(0)) unsubscribe();
     } finally {
       this.#chat?.database.close();
       while (this.#scopes.length > 0) this.#scopes.pop()!.dispose();

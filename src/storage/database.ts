@@ -10,6 +10,8 @@ import { SqliteMcpUsageRepository } from './sqlite/sqlite-mcp-usage-repository.j
 import { SqliteMediaCacheRepository } from './sqlite/sqlite-media-cache-repository.js';
 import type { McpUsageRepository } from './mcp-usage-repository.js';
 import type { MediaCacheRepository } from './media-cache-repository.js';
+import type { ModelCallLog } from './model-call-log.js';
+import { SqliteModelCallLog } from './sqlite/sqlite-model-call-log.js';
 import type { StreamRepository } from './stream-repository.js';
 import type { StreamStateRepository } from './stream-state-repository.js';
 import type { ToolCallLog } from './tool-call-log.js';
@@ -28,6 +30,7 @@ export class Database {
   readonly toolCalls: ToolCallLog;
   readonly mcpUsage: McpUsageRepository;
   readonly mediaCache: MediaCacheRepository;
+  readonly modelCalls: ModelCallLog;
   readonly #handle: BetterSqlite3.Database;
   readonly #logger: Logger;
 
@@ -42,6 +45,7 @@ export class Database {
     this.toolCalls = new SqliteToolCallLog(handle, logger);
     this.mcpUsage = new SqliteMcpUsageRepository(handle);
     this.mediaCache = new SqliteMediaCacheRepository(handle);
+    this.modelCalls = new SqliteModelCallLog(handle);
   }
 
   /** False once `close()` has run. */

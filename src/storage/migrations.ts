@@ -110,4 +110,25 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    name: 'create_model_calls',
+    up(database) {
+      database.exec(`
+        CREATE TABLE model_calls (
+          row_id            INTEGER PRIMARY KEY,
+          time              REAL NOT NULL,
+          task              TEXT NOT NULL,
+          request_name      TEXT NOT NULL,
+          model             TEXT,
+          stream_id         TEXT,
+          success           INTEGER NOT NULL,
+          prompt_tokens     INTEGER,
+          completion_tokens INTEGER,
+          duration_ms       REAL
+        );
+        CREATE INDEX model_calls_time ON model_calls (time);
+      `);
+    },
+  },
 ];

@@ -121,6 +121,13 @@ describe('the web console API', () => {
     const messages = (await (await api(`/conversations/${conversation!.streamId}/messages`)).json()) as { messages: { direction: string; processedPlainText: string }[] };
     expect(messages.messages.map((message) => message.direction)).toEqual(['inbound', 'outbound']);
     expect((await api('/conversations/nope/messages')).status).toBe(404);
+    // Usage comes from what the host stored about each model call.
+    const usage = (await (await api('/usage')).json()) as { days: number; usage: { day: string; task: string; calls: number; failures: number }[] };
+    expect(usage.days).toBe(14);
+    const now = new Date(test.clock.now());
+    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    expect(usage.usage).toEqual([expect.objectContaining({ day: today, task: 'actor', failures: 0 })]);
+    expect(usage.usage[0]!.calls).toBeGreaterThanOrEqual(1);
     expect((await api('/plugins/nope/config')).status).toBe(404);
   });
 });

@@ -70,5 +70,16 @@ describe('the web console in a browser', () => {
     expect(test.host.plugins.get('fixture.secret-settings')!.config).toMatchObject({ daily_limit: 42, mode: 'careful' });
     expect(await page.content()).not.toContain(SECRET);
     expect(JSON.stringify(test.logs)).not.toContain(SECRET);
+
+    // A conversation shows up on the conversations page and its model calls on the usage charts.
+    await test.adapter.send('你好');
+    await test.settle(15_000);
+    await page.click('a[data-page="conversations"]');
+    await page.waitForSelector('a[href^="#messages/"]');
+    await page.click('a[href^="#messages/"]');
+    await page.waitForSelector('text=（演示模型）收到：你好');
+    await page.click('a[data-page="usage"]');
+    await page.waitForSelector('#chart-calls rect');
+    expect(await page.textContent('#usage-table')).toContain('actor');
   });
 });

@@ -162,6 +162,21 @@ const pages = {
           el('td', {}, el('a', { href: `#messages/${encodeURIComponent(stream.streamId)}` }, stream.groupName ?? stream.userName ?? stream.streamId.slice(0, 12))),
           el('td', {}, stream.platform), el('td', {}, stream.chatType), el('td', {}, stream.state ?? 'idle')))));
   },
+  async usage() {
+    const { data } = await api('GET', '/usage');
+    const days = [...new Set(data.usage.map((row) => row.day))];
+    const sum = (day, key) => data.usage.filter((row) => row.day === day).reduce((total, row) => total + row[key], 0);
+    return el('section', {},
+      el('h2', {}, `Model usage, last ${data.days} days`),
+      days.length === 0 ? el('p', { id: 'usage-empty' }, 'No model calls yet.') : [
+        el('h3', {}, 'Calls per day'), barChart('chart-calls', days.map((day) => [day, sum(day, 'calls')])),
+        el('h3', {}, 'Tokens per day (prompt + completion)'), barChart('chart-tokens', days.map((day) => [day, sum(day, 'promptTokens') + sum(day, 'completionTokens')])),
+        el('table', { id: 'usage-table' },
+          el('tr', {}, el('th', {}, 'Day'), el('th', {}, 'Task'), el('th', {}, 'Calls'), el('th', {}, 'Failed'), el('th', {}, 'Tokens in / out'), el('th', {}, 'Mean latency')),
+          data.usage.map((row) => el('tr', {}, el('td', {}, row.day), el('td', {}, row.task), el('td', {}, row.calls), el('td', {}, row.failures),
+            el('td', {}, `${row.promptTokens} / ${row.completionTokens}`), el('td', {}, row.averageMs === null ? '—' : `${row.averageMs} ms`)))),
+      ]);
+  },
   async messages(streamId) {
     const { data } = await api('GET', `/conversations/${encodeURIComponent(streamId)}/messages`);
     return el('section', {},
@@ -172,6 +187,38 @@ const pages = {
         el('td', {}, message.processedPlainText)))));
   },
 };
+
+/** A small SVG bar chart of [label, value] pairs. */
+function barChart(id, points) {
+  const svgNs = 'http://www.w3.org/2000/svg';
+  const width = 640;
+  const height = 160;
+  const max = Math.max(1, ...points.map(([, value]) => value));
+  const step = width / Math.max(points.length, 1);
+  const svg = document.createElementNS(svgNs, 'svg');
+  svg.setAttribute('id', id);
+  svg.setAttribute('viewBox', `0 0 ${width} ${height + 20}`);
+  svg.setAttribute('role', 'img');
+  points.forEach(([label, value], index) => {
+    const bar = document.createElementNS(svgNs, 'rect');
+    const barHeight = (value / max) * height;
+    bar.setAttribute('x', String(index * step + 4));
+    bar.setAttribute('y', String(height - barHeight));
+    bar.setAttribute('width', String(Math.max(step - 8, 2)));
+    bar.setAttribute('height', String(barHeight));
+    bar.setAttribute('fill', '#4f6bed');
+    const title = document.createElementNS(svgNs, 'title');
+    title.textContent = `${label}: ${value}`;
+    bar.append(title);
+    const text = document.createElementNS(svgNs, 'text');
+    text.setAttribute('x', String(index * step + 4));
+    text.setAttribute('y', String(height + 15));
+    text.setAttribute('font-size', '11');
+    text.textContent = label.slice(5);
+    svg.append(bar, text);
+  });
+  return svg;
+}
 
 async function route() {
   if (token() === '') return showLogin();

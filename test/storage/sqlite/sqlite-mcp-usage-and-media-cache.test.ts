@@ -39,3 +39,23 @@ describe('the MCP usage counter, the media cache and message text updates', () =
     expect(database.messages.updateProcessedText(streamId, 'no-such-message', 'x')).toBe(false);
   });
 });
+
+describe('the model-call log', () => {
+  const databases = useTestDatabases();
+
+  it('sums calls, failures, tokens and mean latency per local day and task', () => {
+    const { database } = databases.fresh();
+    const at = (day: number, hour: number) => new Date(2026, 10, day, hour).getTime();
+    const call = { requestName: 'actor', model: 'main', streamId: 's', promptTokens: 100, completionTokens: 20 };
+    database.modelCalls.record({ ...call, time: at(29, 23), task: 'actor', success: true, durationMs: 900 });
+    database.modelCalls.record({ ...call, time: at(30, 1), task: 'actor', success: true, durationMs: 1000 });
+    database.modelCalls.record({ ...call, time: at(30, 2), task: 'actor', success: true, durationMs: 3000 });
+    database.modelCalls.record({ ...call, time: at(30, 3), task: 'actor', success: false, model: null, promptTokens: null, completionTokens: null, durationMs: null });
+    database.modelCalls.record({ ...call, time: at(30, 4), task: 'vlm', success: true, durationMs: 500 });
+    expect(database.modelCalls.dailyUsage(at(30, 0))).toEqual([
+      { day: '2026-11-30', task: 'actor', calls: 3, failures: 1, promptTokens: 200, completionTokens: 40, averageMs: 2000 },
+      { day: '2026-11-30', task: 'vlm', calls: 1, failures: 0, promptTokens: 100, completionTokens: 20, averageMs: 500 },
+    ]);
+    expect(database.modelCalls.dailyUsage(at(29, 0)).map((row) => row.day)).toEqual(['2026-11-29', '2026-11-30', '2026-11-30']);
+  });
+});
