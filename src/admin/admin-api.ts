@@ -3,6 +3,8 @@ import { savePluginConfig } from '../plugin-system/config/save-plugin-config.js'
 import { secretFields } from '../plugin-system/config/secret.js';
 import type { AdminHostView } from './admin-host-view.js';
 import { describeConfigForm } from './config-form.js';
+import { streamIdFor } from '../chat/stream-id.js';
+import { SANDBOX_PLATFORM } from './sandbox-channel.js';
 
 /** An API answer: a status and a JSON body. */
 export interface ApiResponse {
@@ -13,7 +15,7 @@ export interface ApiResponse {
 const notFound = (what: string): ApiResponse => ({ status: 404, body: { error: `not found: ${what}` } });
 
 /** The console's JSON API. `path` is below `/api`; `body` is the parsed JSON of a PUT. */
-export async function handleApi(view: AdminHostView, method: string, path: string, body: unknown): Promise<ApiResponse> {
+export async function handleApi(view: AdminHostView, method: string, path: string, body: unknown, query = new URLSearchParams()): Promise<ApiResponse> {
   const parts = path.split('/').filter((part) => part !== '').map(decodeURIComponent);
   if (method === 'GET' && parts.length === 1 && parts[0] === 'overview') return { status: 200, body: overview(view) };
   if (method === 'GET' && parts.length === 1 && parts[0] === 'plugins') return { status: 200, body: plugins(view) };
@@ -25,6 +27,8 @@ export async function handleApi(view: AdminHostView, method: string, path: strin
   }
   if (method === 'GET' && parts.length === 1 && parts[0] === 'events') return { status: 200, body: events(view) };
   if (method === 'GET' && parts.length === 1 && parts[0] === 'usage') return { status: 200, body: usage(view, 14) };
+  if (method === 'GET' && parts.length === 1 && parts[0] === 'sandbox') return { status: 200, body: sandboxState(view, Number(query.get('after') ?? '0') || 0) };
+  if (method === 'POST' && parts.length === 2 && parts[0] === 'sandbox' && parts[1] === 'messages') return sandboxSend(view, body);
   if (method === 'GET' && parts.length === 1 && parts[0] === 'conversations') return { status: 200, body: conversations(view) };
   if (method === 'GET' && parts.length === 3 && parts[0] === 'conversations' && parts[2] === 'messages') {
     const streamId = parts[1]!;
@@ -115,6 +119,39 @@ function usage(view: AdminHostView, days: number) {
 
 function conversations(view: AdminHostView) {
   return {
-    conversations: view.database.streams.list({ limit: 50 }).map((stream) => ({ ...stream, state: view.streamState(stream.streamId) ?? null })),
+    conversations: view.database.streams.list({ limit: 50 }).map((stream) => ({
+      ...stream,
+      state: view.streamState(stream.streamId) ?? null,
+      phase: view.phases.phaseOf(stream.streamId)?.phase ?? null,
+    })),
   };
+}
+
+const SANDBOX_STREAMS = {
+  private: streamIdFor({ platform: SANDBOX_PLATFORM, chatType: 'private', groupId: undefined, userId: 'sandbox-user' }),
+  group: streamIdFor({ platform: SANDBOX_PLATFORM, chatType: 'group', groupId: 'sandbox-group', userId: 'sandbox-user' }),
+};
+
+function sandboxState(view: AdminHostView, after: number) {
+  return {
+    lines: view.sandbox.linesAfter(after),
+    phases: {
+      private: view.phases.phaseOf(SANDBOX_STREAMS.private)?.phase ?? null,
+      group: view.phases.phaseOf(SANDBOX_STREAMS.group)?.phase ?? null,
+    },
+  };
+}
+
+async function sandboxSend(view: AdminHostView, body: unknown): Promise<ApiResponse> {
+  const input = (body ?? {}) as { chat?: unknown; text?: unknown; mention?: unknown; userName?: unknown };
+  if ((input.chat !== 'private' && input.chat !== 'group') || typeof input.text !== 'string' || input.text.trim() === '') {
+    return { status: 400, body: { error: 'the body must be {"chat": "private" | "group", "text": "…", "mention"?: boolean}' } };
+  }
+  const outcome = await view.sandbox.send({
+    chat: input.chat,
+    text: input.text.trim(),
+    mention: input.mention === true,
+    userName: typeof input.userName === 'string' && input.userName !== '' ? input.userName : '沙盒用户',
+  });
+  return { status: outcome.status === 'invalid' ? 400 : 202, body: { status: outcome.status } };
 }

@@ -3,6 +3,8 @@ import type { EventBus } from '../kernel/event-bus/event-bus.js';
 import type { Clock } from '../kernel/time/clock.js';
 import type { Logger } from '../kernel/logger/logger.js';
 import type { PluginManager } from '../plugin-system/plugin-manager.js';
+import type { PhaseTracker } from './phase-tracker.js';
+import type { SandboxChannel } from './sandbox-channel.js';
 
 /** The adapter as the console shows it. */
 export interface AdminAdapterStatus {
@@ -31,4 +33,8 @@ export interface AdminHostView {
   adapterStatus(): AdminAdapterStatus | undefined;
   /** The stream loop's state for a stream (`idle`, `running`, `waiting` …), when it has a driver. */
   streamState(streamId: string): string | undefined;
+  /** The conversation phase of each stream (NDFC's), as last seen on the bus. */
+  phases: PhaseTracker;
+  /** The browser chat of the sandbox page. */
+  sandbox: SandboxChannel;
 }

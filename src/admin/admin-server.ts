@@ -102,7 +102,7 @@ export class AdminServer {
         return;
       }
     }
-    const answer = await handleApi(this.#options.view, request.method ?? 'GET', url.pathname.slice('/api'.length), body);
+    const answer = await handleApi(this.#options.view, request.method ?? 'GET', url.pathname.slice('/api'.length), body, url.searchParams);
     send(response, answer.status, answer.body);
   }
 }

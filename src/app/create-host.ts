@@ -160,6 +160,11 @@ export class Host implements HostRuntime {
     return this.#chat;
   }
 
+  /** The sink messages go to now (to wrap it, e.g. the console's sandbox). */
+  get outboundSink(): OutboundSink {
+    return this.#sink;
+  }
+
   /** Where sent messages go: the adapter's sink. Until one is set, messages are logged, not delivered. */
   setOutboundSink(sink: OutboundSink): void {
     this.#sink = sink;

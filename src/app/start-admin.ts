@@ -1,6 +1,8 @@
 import type { AdapterSupervisor } from '../adapters/adapter-supervisor.js';
 import type { AdminHostView } from '../admin/admin-host-view.js';
 import { AdminServer } from '../admin/admin-server.js';
+import { PhaseTracker } from '../admin/phase-tracker.js';
+import { SandboxChannel } from '../admin/sandbox-channel.js';
 import { describeError } from '../kernel/errors/describe-error.js';
 import type { Host } from './create-host.js';
 import { describeModel } from './startup-report.js';
@@ -29,6 +31,10 @@ export async function startAdmin(host: Host, supervisor: AdapterSupervisor | und
 /** What the console reads from a running host (and its adapter, when one is connected). */
 export function adminViewOf(host: Host, supervisor: AdapterSupervisor | undefined): AdminHostView {
   const startedAt = host.clock.now();
+  const now = () => host.clock.now();
+  const sandbox = new SandboxChannel((envelope) => host.receive(envelope, 'moonglass:adapter:sandbox'), now);
+  // Sandbox replies stay in the console; everything else still goes to the adapter.
+  host.setOutboundSink(sandbox.wrap(host.outboundSink));
   return {
     version: host.info.version,
     startedAt,
@@ -46,5 +52,7 @@ export function adminViewOf(host: Host, supervisor: AdapterSupervisor | undefine
       return { name, state, connected, restarts, ...(detail === undefined ? {} : { detail }), ...(selfId === undefined ? {} : { selfId }) };
     },
     streamState: (streamId) => host.chat.loop.driverOf(streamId)?.state.kind,
+    phases: new PhaseTracker(host.bus, now),
+    sandbox,
   };
 }

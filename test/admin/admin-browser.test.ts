@@ -82,4 +82,29 @@ describe('the web console in a browser', () => {
     await page.waitForSelector('#chart-calls rect');
     expect(await page.textContent('#usage-table')).toContain('actor');
   });
+
+  it('[admin] the sandbox: chat with the bot in the browser as a private user and watch the phase change', async () => {
+    const test: TestHost = await createTestHost({ botConfig: { chat: { message_buffer_seconds: 0 } } as never });
+    cleanup.push(() => test.stop());
+    const server = new AdminServer({ port: 0, view: adminViewOf(test.host, undefined) });
+    await server.start();
+    cleanup.push(() => server.stop());
+    const page = await browser.newPage();
+    cleanup.push(() => page.close());
+    await page.goto(`http://127.0.0.1:${server.port}/#token=${server.token}`);
+    await page.waitForSelector('text=Messages today');
+    await page.click('a[data-page="sandbox"]');
+    await page.waitForSelector('#sandbox-form');
+    await page.fill('#sandbox-text', '在吗');
+    await page.click('#sandbox-form button[type=submit]');
+    await page.waitForSelector('[data-from="user"]');
+    // The manual clock moves the typing delay along; the page polls and shows the reply.
+    for (let step = 0; step < 100 && (await page.$('[data-from="bot"]')) === null; step += 1) {
+      await test.settle(500);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await page.textContent('[data-from="bot"]')).toBe('[private] bot: （演示模型）收到：在吗');
+    await expect.poll(() => page.textContent('#sandbox-phase')).toMatch(/private (WAIT_USER|MODEL_TURN|FOLLOW_UP|TOOL_EXEC)/);
+    expect(test.adapter.sent).toEqual([]); // the sandbox's replies never reach the platform adapter
+  });
 });

@@ -157,10 +157,10 @@ const pages = {
     const { data } = await api('GET', '/conversations');
     return el('section', {},
       el('h2', {}, 'Conversations'),
-      el('table', {}, el('tr', {}, el('th', {}, 'Stream'), el('th', {}, 'Platform'), el('th', {}, 'Chat'), el('th', {}, 'State')),
+      el('table', {}, el('tr', {}, el('th', {}, 'Stream'), el('th', {}, 'Platform'), el('th', {}, 'Chat'), el('th', {}, 'Phase')),
         data.conversations.map((stream) => el('tr', {},
           el('td', {}, el('a', { href: `#messages/${encodeURIComponent(stream.streamId)}` }, stream.groupName ?? stream.userName ?? stream.streamId.slice(0, 12))),
-          el('td', {}, stream.platform), el('td', {}, stream.chatType), el('td', {}, stream.state ?? 'idle')))));
+          el('td', {}, stream.platform), el('td', {}, stream.chatType), el('td', {}, stream.phase ?? stream.state ?? 'idle')))));
   },
   async usage() {
     const { data } = await api('GET', '/usage');
@@ -176,6 +176,38 @@ const pages = {
           data.usage.map((row) => el('tr', {}, el('td', {}, row.day), el('td', {}, row.task), el('td', {}, row.calls), el('td', {}, row.failures),
             el('td', {}, `${row.promptTokens} / ${row.completionTokens}`), el('td', {}, row.averageMs === null ? '—' : `${row.averageMs} ms`)))),
       ]);
+  },
+  async sandbox() {
+    let after = 0;
+    const log = el('div', { id: 'sandbox-log', class: 'sandbox-log' });
+    const phase = el('p', { id: 'sandbox-phase' }, 'Phase: —');
+    const chat = el('select', { id: 'sandbox-chat' }, el('option', { value: 'private' }, 'Private chat'), el('option', { value: 'group' }, 'Group chat'));
+    const mention = el('input', { id: 'sandbox-mention', type: 'checkbox', checked: true });
+    const text = el('input', { id: 'sandbox-text', autocomplete: 'off', placeholder: 'Say something to the bot' });
+    const form = el('form', { id: 'sandbox-form' }, chat, el('label', {}, mention, ' @ the bot (group)'), text, el('button', { type: 'submit' }, 'Send'));
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      if (text.value.trim() === '') return;
+      await api('POST', '/sandbox/messages', { chat: chat.value, text: text.value, mention: mention.checked });
+      text.value = '';
+      await poll();
+    });
+    async function poll() {
+      const { data } = await api('GET', `/sandbox?after=${after}`);
+      for (const line of data.lines) {
+        after = Math.max(after, line.seq);
+        log.append(el('div', { class: `line from-${line.from}`, 'data-from': line.from }, `[${line.chat}] ${line.from === 'bot' ? 'bot' : 'you'}: ${line.text}`));
+      }
+      phase.textContent = `Phase: private ${data.phases.private ?? '—'}, group ${data.phases.group ?? '—'}`;
+    }
+    const timer = setInterval(() => {
+      if (!document.body.contains(log)) return clearInterval(timer);
+      poll().catch(() => clearInterval(timer));
+    }, 500);
+    await poll();
+    return el('section', {}, el('h2', {}, 'Sandbox'),
+      el('p', { class: 'help' }, 'Chat with the bot as a sandbox user, in private or in a group; the phase of each conversation updates as it changes.'),
+      phase, log, form);
   },
   async messages(streamId) {
     const { data } = await api('GET', `/conversations/${encodeURIComponent(streamId)}/messages`);
