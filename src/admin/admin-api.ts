@@ -27,6 +27,8 @@ export async function handleApi(view: AdminHostView, method: string, path: strin
   }
   if (method === 'GET' && parts.length === 1 && parts[0] === 'events') return { status: 200, body: events(view) };
   if (method === 'GET' && parts.length === 1 && parts[0] === 'usage') return { status: 200, body: usage(view, 14) };
+  if (method === 'GET' && parts.length === 1 && parts[0] === 'traces') return { status: 200, body: { streams: view.traces.streams() } };
+  if (method === 'GET' && parts.length === 2 && parts[0] === 'traces') return { status: 200, body: { streamId: parts[1], turns: view.traces.turnsOf(parts[1]!) } };
   if (method === 'GET' && parts.length === 1 && parts[0] === 'sandbox') return { status: 200, body: sandboxState(view, Number(query.get('after') ?? '0') || 0) };
   if (method === 'POST' && parts.length === 2 && parts[0] === 'sandbox' && parts[1] === 'messages') return sandboxSend(view, body);
   if (method === 'GET' && parts.length === 1 && parts[0] === 'conversations') return { status: 200, body: conversations(view) };

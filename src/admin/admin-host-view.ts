@@ -5,6 +5,7 @@ import type { Logger } from '../kernel/logger/logger.js';
 import type { PluginManager } from '../plugin-system/plugin-manager.js';
 import type { PhaseTracker } from './phase-tracker.js';
 import type { SandboxChannel } from './sandbox-channel.js';
+import type { TraceRecorder } from './trace-recorder.js';
 
 /** The adapter as the console shows it. */
 export interface AdminAdapterStatus {
@@ -37,4 +38,6 @@ export interface AdminHostView {
   phases: PhaseTracker;
   /** The browser chat of the sandbox page. */
   sandbox: SandboxChannel;
+  /** Every conversation's recent turns: events, handlers, decisions, durations, model calls. */
+  traces: TraceRecorder;
 }

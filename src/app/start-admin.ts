@@ -3,6 +3,7 @@ import type { AdminHostView } from '../admin/admin-host-view.js';
 import { AdminServer } from '../admin/admin-server.js';
 import { PhaseTracker } from '../admin/phase-tracker.js';
 import { SandboxChannel } from '../admin/sandbox-channel.js';
+import { TraceRecorder } from '../admin/trace-recorder.js';
 import { describeError } from '../kernel/errors/describe-error.js';
 import type { Host } from './create-host.js';
 import { describeModel } from './startup-report.js';
@@ -35,6 +36,8 @@ export function adminViewOf(host: Host, supervisor: AdapterSupervisor | undefine
   const sandbox = new SandboxChannel((envelope) => host.receive(envelope, 'moonglass:adapter:sandbox'), now);
   // Sandbox replies stay in the console; everything else still goes to the adapter.
   host.setOutboundSink(sandbox.wrap(host.outboundSink));
+  const traces = new TraceRecorder(() => Date.now());
+  host.bus.setTracer(traces);
   return {
     version: host.info.version,
     startedAt,
@@ -54,5 +57,6 @@ export function adminViewOf(host: Host, supervisor: AdapterSupervisor | undefine
     streamState: (streamId) => host.chat.loop.driverOf(streamId)?.state.kind,
     phases: new PhaseTracker(host.bus, now),
     sandbox,
+    traces,
   };
 }

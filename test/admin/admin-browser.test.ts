@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AdminServer } from '../../src/admin/admin-server.js';
+import { EventDecision } from '../../src/kernel/event-bus/event-decision.js';
 import { adminViewOf } from '../../src/app/start-admin.js';
 import { createTestHost, type TestHost } from '../../src/testing/create-test-host.js';
 import { projectRoot } from '../support/temp-dir.js';
@@ -106,5 +107,33 @@ describe('the web console in a browser', () => {
     expect(await page.textContent('[data-from="bot"]')).toBe('[private] bot: （演示模型）收到：在吗');
     await expect.poll(() => page.textContent('#sandbox-phase')).toMatch(/private (WAIT_USER|MODEL_TURN|FOLLOW_UP|TOOL_EXEC)/);
     expect(test.adapter.sent).toEqual([]); // the sandbox's replies never reach the platform adapter
+  });
+
+  it('[admin] traces: a turn shows the events, each handler’s plugin, weight and outcome (one below a STOP as not reached) and the model call', async () => {
+    const test: TestHost = await createTestHost();
+    cleanup.push(() => test.stop());
+    const server = new AdminServer({ port: 0, view: adminViewOf(test.host, undefined) });
+    await server.start();
+    cleanup.push(() => server.stop());
+    // An author's handler that replaces a default (STOP) above NDFC's own (weight 0).
+    test.host.bus.subscribe('neo_default_chatter:session_transition' as never, ((_event: string, params: Record<string, unknown>) => [EventDecision.STOP, params]) as never, {
+      weight: 10,
+      label: 'my_transition_log',
+      owner: 'my_plugin',
+    });
+    await test.adapter.send('你好');
+    await test.settle(15_000);
+    const page = await browser.newPage();
+    cleanup.push(() => page.close());
+    await page.goto(`http://127.0.0.1:${server.port}/#token=${server.token}`);
+    await page.waitForSelector('text=Messages today');
+    await page.click('a[data-page="traces"]');
+    await page.click('a[href^="#traces/"]');
+    await page.waitForSelector('[data-turn]');
+    const fetchRows = await page.$$eval('details[data-turn] tr', (rows) => rows.map((row) => row.textContent ?? ''));
+    expect(fetchRows.some((row) => row.includes('my_transition_log') && row.includes('my_plugin') && row.includes('STOP'))).toBe(true);
+    expect(fetchRows.some((row) => row.includes('session_transition_default') && row.includes('not reached'))).toBe(true);
+    expect(fetchRows.some((row) => row.includes('fetch_unreads_default') && row.includes('neo_default_chatter') && row.includes('SUCCESS'))).toBe(true);
+    expect(fetchRows.some((row) => row.includes('after_llm_request') && row.includes('model offline-demo answered actor'))).toBe(true);
   });
 });

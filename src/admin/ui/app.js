@@ -35,7 +35,7 @@ function el(tag, attributes = {}, ...children) {
     else if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
     else node.setAttribute(key, value === true ? '' : String(value));
   }
-  for (const child of children.flat()) node.append(child instanceof Node ? child : document.createTextNode(String(child ?? '')));
+  for (const child of children.flat(Infinity)) node.append(child instanceof Node ? child : document.createTextNode(String(child ?? '')));
   return node;
 }
 
@@ -176,6 +176,31 @@ const pages = {
           data.usage.map((row) => el('tr', {}, el('td', {}, row.day), el('td', {}, row.task), el('td', {}, row.calls), el('td', {}, row.failures),
             el('td', {}, `${row.promptTokens} / ${row.completionTokens}`), el('td', {}, row.averageMs === null ? '—' : `${row.averageMs} ms`)))),
       ]);
+  },
+  async traces(streamId) {
+    if (streamId === undefined) {
+      const { data } = await api('GET', '/traces');
+      return el('section', {}, el('h2', {}, 'Traces'),
+        el('p', { class: 'help' }, 'For each conversation turn: the events published, the handlers that ran (plugin, weight, decision, time) and the model calls. A handler marked “not reached” sat below a STOP.'),
+        data.streams.length === 0 ? el('p', {}, 'Nothing traced yet.') :
+          el('table', {}, data.streams.map((stream) => el('tr', {},
+            el('td', {}, el('a', { href: `#traces/${encodeURIComponent(stream.streamId)}` }, stream.streamId.slice(0, 16))),
+            el('td', {}, `${stream.turns} turn(s)`), el('td', {}, new Date(stream.lastAt).toLocaleString())))));
+    }
+    const { data } = await api('GET', `/traces/${encodeURIComponent(streamId)}`);
+    return el('section', {}, el('h2', {}, `Traces of ${streamId.slice(0, 16)}`),
+      data.turns.map((turn) => el('details', { open: turn === data.turns[0], 'data-turn': turn.id },
+        el('summary', {}, `Turn ${turn.id} at ${new Date(turn.startedAt).toLocaleTimeString()} — ${turn.publishes.length} events`),
+        el('table', { class: 'trace' },
+          el('tr', {}, el('th', {}, 'Event / handler'), el('th', {}, 'Weight'), el('th', {}, 'Plugin'), el('th', {}, 'Outcome'), el('th', {}, 'Time')),
+          turn.publishes.map((publish) => [
+            el('tr', { class: 'trace-event', 'data-event': publish.event },
+              el('td', {}, el('code', {}, publish.event), publish.summary ? el('p', { class: 'help' }, publish.summary) : ''),
+              el('td', {}), el('td', {}), el('td', {}, publish.decision), el('td', {}, `${publish.durationMs} ms`)),
+            publish.handlers.map((handler) => el('tr', { class: 'trace-handler', 'data-handler': handler.label },
+              el('td', {}, '↳ ', el('code', {}, handler.label)), el('td', {}, handler.weight), el('td', {}, handler.owner ?? ''),
+              el('td', { class: `outcome-${handler.outcome.replace(/ /g, '-')}` }, handler.outcome), el('td', {}, `${handler.durationMs} ms`))),
+          ])))));
   },
   async sandbox() {
     let after = 0;

@@ -12,6 +12,9 @@ import type { HandlerResult } from './handler-result.js';
 import { makeParamsCloner, type ParamsCloner, sameKeyList } from './params-cloner.js';
 import { PublishRun, type RunContext } from './publish-run.js';
 import type { SubscriberInfo, Subscription } from './subscription.js';
+import type { HandlerTrace, PublishTracer } from './publish-tracer.js';
+
+type Params = Record<string, unknown>;
 
 export type { EventHandlerFunction } from './event-handler-function.js';
 export type { SubscriberInfo } from './subscription.js';
@@ -81,6 +84,7 @@ export class EventBus {
   readonly #subscriptions = new Map<string, readonly Subscription[]>();
   /** Per event, the copier for the key set it was last published with. */
   readonly #cloners = new Map<string, { keys: readonly string[]; clone: ParamsCloner }>();
+  #tracer: PublishTracer | undefined;
   #order = 0;
 
   constructor(options: EventBusOptions) {
@@ -174,6 +178,7 @@ export class EventBus {
     if (subscriptions === undefined) {
       return Promise.resolve({ decision: EventDecision.SUCCESS, params: { ...params } as EventParams<E> });
     }
+    if (this.#tracer !== undefined) return this.#publishTraced(this.#tracer, eventName, subscriptions, params) as Promise<PublishResult<EventParams<E>>>;
     const keys = Object.keys(params);
     let cloner = this.#cloners.get(eventName);
     if (cloner === undefined || !sameKeyList(cloner.keys, keys)) {
@@ -183,6 +188,62 @@ export class EventBus {
     return PublishRun.start(this.#runContext, eventName, subscriptions, params, cloner.keys, cloner.clone) as Promise<
       PublishResult<EventParams<E>>
     >;
+  }
+
+  /** Watches every publish from now on (the web console's traces); `undefined` stops watching. */
+  setTracer(tracer: PublishTracer | undefined): void {
+    this.#tracer = tracer;
+  }
+
+  #publishTraced(tracer: PublishTracer, eventName: string, subscriptions: readonly Subscription[], params: Params): Promise<PublishResult<Params>> {
+    const startedAt = tracer.now();
+    const handlers: HandlerTrace[] = subscriptions.map((subscription) => ({
+      label: subscription.label,
+      owner: subscription.owner,
+      weight: subscription.weight,
+      outcome: 'not reached',
+      durationMs: 0,
+    }));
+    const note = (index: number, began: number, result: unknown, threw: boolean) => {
+      const entry = handlers[index]!;
+      entry.durationMs = tracer.now() - began;
+      const decision = Array.isArray(result) ? (result[0] as unknown) : undefined;
+      entry.outcome = threw ? 'threw' : decision === EventDecision.SUCCESS || decision === EventDecision.PASS || decision === EventDecision.STOP ? decision : 'invalid result';
+    };
+    const traced = subscriptions.map((subscription, index): Subscription => ({
+      ...subscription,
+      handler: (name, handlerParams) => {
+        const began = tracer.now();
+        let result: unknown;
+        try {
+          result = subscription.handler(name, handlerParams);
+        } catch (error) {
+          note(index, began, undefined, true);
+          throw error;
+        }
+        if (typeof (result as PromiseLike<unknown> | null)?.then !== 'function') {
+          note(index, began, result, false);
+          return result as never;
+        }
+        return (result as PromiseLike<unknown>).then(
+          (value) => (note(index, began, value, false), value),
+          (error: unknown) => {
+            note(index, began, undefined, true);
+            throw error;
+          },
+        ) as never;
+      },
+    }));
+    const keys = Object.keys(params);
+    const run = PublishRun.start(this.#runContext, eventName, traced, params, keys, makeParamsCloner(keys));
+    return run.then((result) => {
+      try {
+        tracer.record({ event: eventName, startedAt, durationMs: tracer.now() - startedAt, decision: result.decision, handlers }, params);
+      } catch (error) {
+        this.#logger.warn({ event: eventName, error: describeError(error) }, 'the publish tracer failed; tracing goes on');
+      }
+      return result as PublishResult<Params>;
+    });
   }
 
   #warn(subscription: Subscription, problem: string, fields: Record<string, unknown> = {}): void {
