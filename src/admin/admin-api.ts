@@ -19,6 +19,14 @@ export async function handleApi(view: AdminHostView, method: string, path: strin
   const parts = path.split('/').filter((part) => part !== '').map(decodeURIComponent);
   if (method === 'GET' && parts.length === 1 && parts[0] === 'overview') return { status: 200, body: overview(view) };
   if (method === 'GET' && parts.length === 1 && parts[0] === 'plugins') return { status: 200, body: plugins(view) };
+  if (method === 'POST' && parts[0] === 'plugins' && parts.length === 3 && parts[2] === 'enabled') {
+    const id = parts[1]!;
+    if (!view.plugins.list().some((status) => status.id === id)) return notFound(`plugin ${id}`);
+    const enabled = (body as { enabled?: unknown } | null)?.enabled;
+    if (typeof enabled !== 'boolean') return { status: 400, body: { error: 'the body must be {"enabled": true | false}' } };
+    const { values } = await view.plugins.configOf(id);
+    return savePlugin(view, id, { values: { ...values, enabled } });
+  }
   if (parts[0] === 'plugins' && parts.length === 3 && parts[2] === 'config') {
     const id = parts[1]!;
     if (!view.plugins.list().some((status) => status.id === id)) return notFound(`plugin ${id}`);

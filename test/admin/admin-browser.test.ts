@@ -82,6 +82,15 @@ describe('the web console in a browser', () => {
     await page.click('a[data-page="usage"]');
     await page.waitForSelector('#chart-calls rect');
     expect(await page.textContent('#usage-table')).toContain('actor');
+
+    // Enable and disable from the plugins page: the switched-off example loads, then unloads.
+    await page.click('a[data-page="plugins"]');
+    await page.click('button[data-toggle="example.hello-yueli"]');
+    await expect.poll(() => page.textContent('[data-plugin="example.hello-yueli"]')).toContain('loaded');
+    expect(test.host.tools.get('hello_yueli')).toBeDefined();
+    await page.click('button[data-toggle="example.hello-yueli"]');
+    await expect.poll(() => page.textContent('[data-plugin="example.hello-yueli"]')).toContain('disabled');
+    expect(test.host.tools.get('hello_yueli')).toBeUndefined();
   });
 
   it('[admin] the sandbox: chat with the bot in the browser as a private user and watch the phase change', async () => {

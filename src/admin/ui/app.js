@@ -76,7 +76,15 @@ const pages = {
           el('td', {}, plugin.version ?? ''),
           el('td', { class: `state-${plugin.state}` }, plugin.state, plugin.reason ? el('p', { class: 'help' }, `${plugin.stage}: ${plugin.reason}`) : ''),
           el('td', {}, [...plugin.tools, ...plugin.components].map((signature) => el('div', {}, el('code', {}, signature)))),
-          el('td', {}, plugin.id ? el('a', { href: `#config/${encodeURIComponent(plugin.id)}` }, 'Settings') : '')))));
+          el('td', {}, plugin.id ? [
+            el('a', { href: `#config/${encodeURIComponent(plugin.id)}` }, 'Settings'), ' ',
+            plugin.state === 'loaded' || plugin.state === 'disabled'
+              ? el('button', { type: 'button', 'data-toggle': plugin.id, onclick: async () => {
+                  await api('POST', `/plugins/${encodeURIComponent(plugin.id)}/enabled`, { enabled: plugin.state !== 'loaded' });
+                  await route();
+                } }, plugin.state === 'loaded' ? 'Disable' : 'Enable')
+              : '',
+          ] : '')))));
   },
   async config(id) {
     const { data } = await api('GET', `/plugins/${encodeURIComponent(id)}/config`);
