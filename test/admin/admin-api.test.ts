@@ -1,33 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { AdminServer } from '../../src/admin/admin-server.js';
-import { adminViewOf } from '../../src/app/start-admin.js';
-import { createTestHost, type TestHost } from '../../src/testing/create-test-host.js';
-import { projectRoot } from '../support/temp-dir.js';
-
-const SECRET_PLUGIN = join(projectRoot, 'test/fixtures/plugin-roots/third-party/secret-settings');
+import { describe, expect, it } from 'vitest';
+import { SECRET_PLUGIN, secretPluginConfig, useConsoles } from '../support/admin.js';
 const SECRET = 'sk-live-0123456789abcdef';
 
 describe('the web console API', () => {
-  const cleanup: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    while (cleanup.length > 0) await cleanup.pop()!();
-  });
+  const startConsole = useConsoles();
 
-  async function start(): Promise<{ test: TestHost; server: AdminServer; api: (path: string, init?: RequestInit) => Promise<Response>; configFile: string }> {
-    const test = await createTestHost({
-      plugins: [SECRET_PLUGIN],
-      pluginConfigs: { 'secret-settings': `[plugin]\nenabled = true\napi_key = "${SECRET}"\ndaily_limit = 10\nmode = "fast"\n` },
-    });
-    cleanup.push(() => test.stop());
-    const server = new AdminServer({ port: 0, view: adminViewOf(test.host, undefined) });
-    await server.start();
-    cleanup.push(() => server.stop());
-    const base = `http://127.0.0.1:${server.port}`;
-    const api = (path: string, init: RequestInit = {}) =>
-      fetch(`${base}/api${path}`, { ...init, headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json', ...init.headers } });
+  async function start() {
+    const { test, server, api } = await startConsole({ plugins: [SECRET_PLUGIN], pluginConfigs: secretPluginConfig(SECRET) });
     const configFile = join(test.host.plugins.list().find((status) => status.id === 'fixture.secret-settings')!.folder, 'config.toml');
     return { test, server, api, configFile };
   }

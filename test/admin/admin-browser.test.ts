@@ -2,15 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AdminServer } from '../../src/admin/admin-server.js';
 import { EventDecision } from '../../src/kernel/event-bus/event-decision.js';
-import { adminViewOf } from '../../src/app/start-admin.js';
-import { createTestHost, type TestHost } from '../../src/testing/create-test-host.js';
-import { projectRoot } from '../support/temp-dir.js';
+import { SECRET_PLUGIN, secretPluginConfig, useConsoles } from '../support/admin.js';
 
 // A real browser (Debian's headless Chromium, installed by .ci/run) drives the real console.
 
-const SECRET_PLUGIN = join(projectRoot, 'test/fixtures/plugin-roots/third-party/secret-settings');
 const SECRET = 'sk-live-browser-9876543210';
 
 describe('the web console in a browser', () => {
@@ -21,20 +17,14 @@ describe('the web console in a browser', () => {
   afterAll(async () => {
     await browser.close();
   });
+  const startConsole = useConsoles();
   const cleanup: (() => Promise<void>)[] = [];
   afterEach(async () => {
     while (cleanup.length > 0) await cleanup.pop()!();
   });
 
   it('[admin] log in with the token, see a field’s validation error beside it, save, and find the change on disk and in the running plugin', async () => {
-    const test: TestHost = await createTestHost({
-      plugins: [SECRET_PLUGIN],
-      pluginConfigs: { 'secret-settings': `[plugin]\nenabled = true\napi_key = "${SECRET}"\ndaily_limit = 10\nmode = "fast"\n` },
-    });
-    cleanup.push(() => test.stop());
-    const server = new AdminServer({ port: 0, view: adminViewOf(test.host, undefined) });
-    await server.start();
-    cleanup.push(() => server.stop());
+    const { test, server } = await startConsole({ plugins: [SECRET_PLUGIN], pluginConfigs: secretPluginConfig(SECRET) });
     const page = await browser.newPage();
     cleanup.push(() => page.close());
 
@@ -94,11 +84,7 @@ describe('the web console in a browser', () => {
   });
 
   it('[admin] the sandbox: chat with the bot in the browser as a private user and watch the phase change', async () => {
-    const test: TestHost = await createTestHost({ botConfig: { chat: { message_buffer_seconds: 0 } } as never });
-    cleanup.push(() => test.stop());
-    const server = new AdminServer({ port: 0, view: adminViewOf(test.host, undefined) });
-    await server.start();
-    cleanup.push(() => server.stop());
+    const { test, server } = await startConsole({ botConfig: { chat: { message_buffer_seconds: 0 } } as never });
     const page = await browser.newPage();
     cleanup.push(() => page.close());
     await page.goto(`http://127.0.0.1:${server.port}/#token=${server.token}`);
@@ -119,11 +105,7 @@ describe('the web console in a browser', () => {
   });
 
   it('[admin] traces: a turn shows the events, each handler’s plugin, weight and outcome (one below a STOP as not reached) and the model call', async () => {
-    const test: TestHost = await createTestHost();
-    cleanup.push(() => test.stop());
-    const server = new AdminServer({ port: 0, view: adminViewOf(test.host, undefined) });
-    await server.start();
-    cleanup.push(() => server.stop());
+    const { test, server } = await startConsole();
     // An author's handler that replaces a default (STOP) above NDFC's own (weight 0).
     test.host.bus.subscribe('neo_default_chatter:session_transition' as never, ((_event: string, params: Record<string, unknown>) => [EventDecision.STOP, params]) as never, {
       weight: 10,
