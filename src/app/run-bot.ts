@@ -28,6 +28,11 @@ const DRAIN_LIMIT_MS = 120_000;
  * until the input ended and every reply is out). Returns the exit code.
  */
 export async function runBot(options: RunBotOptions = {}): Promise<number> {
+  // Listened for from the first moment: a stop asked for while starting still stops gracefully.
+  const signals = new Promise<NodeJS.Signals>((resolve) => {
+    process.once('SIGINT', () => resolve('SIGINT'));
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+  });
   const logger = rootLogger(options);
   const host = createHost({
     ...(options.configDir === undefined ? {} : { configDir: options.configDir }),
@@ -66,10 +71,6 @@ export async function runBot(options: RunBotOptions = {}): Promise<number> {
   logger.info({ readyInMs: Math.round(performance.now()) }, `ready in ${Math.round(performance.now())} ms. Press Ctrl+C to stop.`);
 
   const keepAlive = setInterval(() => undefined, 1 << 30);
-  const signals = new Promise<NodeJS.Signals>((resolve) => {
-    process.once('SIGINT', () => resolve('SIGINT'));
-    process.once('SIGTERM', () => resolve('SIGTERM'));
-  });
   const reason = await Promise.race([signals, inputClosed]);
   if (reason === 'input-closed') {
     logger.info('the input ended; finishing the replies in progress, then stopping');

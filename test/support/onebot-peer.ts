@@ -275,7 +275,9 @@ export class OneBotPeer {
     await Promise.all(
       sockets.map(async (socket) => {
         if (socket.readyState === WebSocket.CLOSED) return;
-        const closed = once(socket, 'close');
+        // A socket still connecting reports its termination as an error; that is expected here.
+        const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+        socket.on('error', () => undefined);
         socket.terminate();
         await closed;
       }),
