@@ -1,5 +1,5 @@
-import { type Dirent, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { type Dirent, existsSync, readdirSync, realpathSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { describeError } from '../../kernel/errors/describe-error.js';
 import type { Logger } from '../../kernel/logger/logger.js';
 import { readEnabledFlag } from '../config/read-enabled-flag.js';
@@ -38,11 +38,37 @@ function pluginFolders(root: PluginRoot, logger: Logger): string[] {
     }
     return [];
   }
+  // Symbolic links are listed too, so that one pointing elsewhere is refused with a reason
+  // instead of being silently passed over.
   return entries
-    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .filter((entry) => (entry.isDirectory() || entry.isSymbolicLink()) && !entry.name.startsWith('.'))
     .map((entry) => entry.name)
     .sort()
     .map((name) => join(root.path, name));
+}
+
+/**
+ * Why `folder` (or its manifest or entry file) reaches outside `rootPath` through a symbolic
+ * link, or undefined when everything it holds lives inside the root. A plugin's code and
+ * files must be where the owner put plugins; a link could otherwise load anything.
+ */
+function outsideRoot(rootPath: string, folder: string): string | undefined {
+  let root: string;
+  let real: string;
+  try {
+    root = realpathSync(rootPath);
+    real = realpathSync(folder);
+  } catch (error) {
+    return `the folder cannot be resolved: ${describeError(error)}`;
+  }
+  if (!real.startsWith(root + sep)) return `the folder is a link to ${real}, outside the plugin root ${root}`;
+  for (const file of ['_manifest.json', 'plugin.ts', 'plugin.js']) {
+    const path = join(folder, file);
+    if (!existsSync(path)) continue;
+    const target = realpathSync(path);
+    if (!target.startsWith(real + sep)) return `${file} is a link to ${target}, outside the plugin's folder`;
+  }
+  return undefined;
 }
 
 /**
@@ -64,6 +90,13 @@ export function discoverPlugins(options: DiscoverOptions): { plugins: Discovered
         status.stage = stage;
         status.reason = reason;
       };
+
+      const escape = outsideRoot(root.path, folder);
+      if (escape !== undefined) {
+        skip('location', escape);
+        logger.error({ directory: folder, reason: escape }, '插件目录指向插件根目录之外，已拒绝加载');
+        continue;
+      }
 
       let manifest: PluginManifest;
       try {
