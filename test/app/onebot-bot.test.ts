@@ -1,10 +1,9 @@
 import Database from 'better-sqlite3';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BotProcess, useBotProcesses } from '../support/bot-process.js';
+import { freePort } from '../support/free-port.js';
 import { OneBotPeer } from '../support/onebot-peer.js';
 import { useProjectTempDir } from '../support/temp-dir.js';
 
@@ -39,15 +38,6 @@ describe('npm start with the OneBot v11 adapter', () => {
   afterEach(async () => {
     for (const peer of peers.splice(0)) await peer.close();
   });
-
-  /** A fixed port (a restarted adapter must listen where the peer reconnects), free right now. */
-  async function freePort(): Promise<number> {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    await new Promise((resolve) => server.close(resolve));
-    return port;
-  }
 
   async function startBot(): Promise<{ cwd: string; bot: BotProcess; url: string }> {
     const cwd = tempDir();

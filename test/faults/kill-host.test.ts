@@ -1,10 +1,9 @@
 import Database from 'better-sqlite3';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useBotProcesses } from '../support/bot-process.js';
+import { freePort } from '../support/free-port.js';
 import { OneBotPeer } from '../support/onebot-peer.js';
 import { useProjectTempDir } from '../support/temp-dir.js';
 
@@ -12,13 +11,6 @@ import { useProjectTempDir } from '../support/temp-dir.js';
 // then acked to the adapter) is in the database after the crash, and a restarted host takes
 // up the unread ones.
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('the host killed with SIGKILL', () => {
   const run = useBotProcesses();
