@@ -44,7 +44,8 @@ import { HOST_VERSION } from './host-version.js';
 import type { Message } from '../chat/message.js';
 import { McpConfigSchema } from '../mcp/mcp-config.js';
 import { loadMcpConfig } from '../mcp/load-mcp-config.js';
-import { McpService } from '../mcp/mcp-service.js';
+import { createMcpService } from '../mcp/create-mcp-service.js';
+import type { McpHostService } from '../mcp/mcp-host-service.js';
 import { MediaService } from '../media/media-service.js';
 import { createPluginMediaAccess } from '../media/plugin-media-access.js';
 import { describeInboundMedia, hasInboundMedia } from './inbound-media.js';
@@ -110,7 +111,7 @@ export class Host implements HostRuntime {
   readonly #scopes: PluginScope[] = [];
   #config: AppConfig | undefined;
   #tools: ToolRegistry | undefined;
-  #mcp: McpService | undefined;
+  #mcp: McpHostService | undefined;
   #stopRecordingModelCalls: (() => void)[] = [];
   #media: MediaService | undefined;
   #plugins: PluginManager | undefined;
@@ -176,7 +177,7 @@ export class Host implements HostRuntime {
   }
 
   /** The MCP connections (`config/mcp.toml`); available once `start()` has read the settings. */
-  get mcp(): McpService {
+  get mcp(): McpHostService {
     if (this.#mcp === undefined) throw new HostStateError('reading mcp', this.#state, 'MCP is set up by start(); await it first');
     return this.#mcp;
   }
@@ -233,7 +234,7 @@ export class Host implements HostRuntime {
         this.#options.mcpConfig !== undefined || this.#options.appConfig !== undefined
           ? McpConfigSchema.parse(this.#options.mcpConfig ?? {})
           : loadMcpConfig(this.info.configDir, this.logger);
-      this.#mcp = new McpService({
+      this.#mcp = await createMcpService({
         config: mcpConfig,
         clock: this.clock,
         logger: this.logger,

@@ -35,4 +35,14 @@ describe('MCP through the host', () => {
     expect(offered).toContain('mcp_fixture_echo');
     expect(offered.some((name) => name.includes('search'))).toBe(false);
   });
+
+  it('[T-31] with no MCP server configured, a plugin’s call is refused with the not_configured reason (and the SDK is never loaded)', async () => {
+    const test = await createTestHost();
+    hosts.push(test);
+    const plugin = test.host.plugins.get('neo_default_chatter')!;
+    const error = await plugin.ctx.mcp.callTool('search', 'web', {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(McpUnavailableError);
+    expect(error).toMatchObject({ kind: 'not_configured', message: 'MCP 服务 search 未在 config/mcp.toml 中配置，不能调用工具 web' });
+    expect(test.host.mcp.status()).toEqual([]);
+  });
 });

@@ -81,7 +81,7 @@ export function useMcpHarness(options: { cleanup?: 'each' | 'manual' } = {}): {
 }
 
 /** The status of `server`, failing when it is not configured. */
-export function statusOf(service: McpService, server: string): McpServerStatus {
+export function statusOf(service: Pick<McpService, 'status'>, server: string): McpServerStatus {
   const status = service.status().find((entry) => entry.name === server);
   if (status === undefined) throw new Error(`no status for ${server}`);
   return status;
@@ -91,7 +91,7 @@ export function statusOf(service: McpService, server: string): McpServerStatus {
  * Waits (on real time: a child process or a socket is on the other side) until `server`
  * reaches `state`; fails after 10 s with the last status.
  */
-export async function waitForState(service: McpService, server: string, state: McpServerState): Promise<McpServerStatus> {
+export async function waitForState(service: Pick<McpService, 'status'>, server: string, state: McpServerState): Promise<McpServerStatus> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const status = statusOf(service, server);
