@@ -4,12 +4,10 @@ import type * as z from 'zod';
 import { resolveAdapter } from '../adapters/find-adapter.js';
 import { BOT_CONFIG_FILE_NAME, BotConfigSchema } from '../chat/bot-config.js';
 import { APP_CONFIG_FILE_NAME, AppConfigSchema } from '../kernel/config/app-config.js';
-import { readTomlFile } from '../kernel/config/read-toml-file.js';
+import { readSecretTomlFile, readTomlFile } from '../kernel/config/read-toml-file.js';
 import { validateConfig } from '../kernel/config/validate-config.js';
 import { describeError } from '../kernel/errors/describe-error.js';
-import { readModelsToml } from '../llm/load-models-config.js';
 import { MODELS_CONFIG_FILE_NAME, ModelsConfigSchema } from '../llm/models-config.js';
-import { readMcpToml } from '../mcp/load-mcp-config.js';
 import { MCP_CONFIG_FILE_NAME, McpConfigSchema } from '../mcp/mcp-config.js';
 
 /** One config file as `moonglass check` found it. */
@@ -38,8 +36,8 @@ export async function checkConfigFiles(configDir: string, adapterOverride?: stri
   const files = [
     checkFile(join(configDir, APP_CONFIG_FILE_NAME), AppConfigSchema, readTomlFile),
     checkFile(join(configDir, BOT_CONFIG_FILE_NAME), BotConfigSchema, readTomlFile),
-    checkFile(join(configDir, MODELS_CONFIG_FILE_NAME), ModelsConfigSchema, readModelsToml),
-    checkFile(join(configDir, MCP_CONFIG_FILE_NAME), McpConfigSchema, readMcpToml),
+    checkFile(join(configDir, MODELS_CONFIG_FILE_NAME), ModelsConfigSchema, readSecretTomlFile),
+    checkFile(join(configDir, MCP_CONFIG_FILE_NAME), McpConfigSchema, readSecretTomlFile),
   ];
   const bot = files[1]!.value as z.output<typeof BotConfigSchema> | undefined;
   const name = adapterOverride ?? bot?.platform.adapter ?? 'console';

@@ -22,3 +22,17 @@ export function readTomlFile(file: string): Record<string, unknown> | undefined 
     throw new ConfigFileError(file, [{ path: '', reason: `is not valid TOML${where}: ${reason}` }], { cause: error });
   }
 }
+
+/**
+ * `readTomlFile` for files that hold secrets (API keys, tokens): a syntax error is re-thrown
+ * without its cause, because the TOML parser's own message quotes the offending line. The
+ * issue keeps the line and column.
+ */
+export function readSecretTomlFile(file: string): Record<string, unknown> | undefined {
+  try {
+    return readTomlFile(file);
+  } catch (error) {
+    if (error instanceof ConfigFileError) throw new ConfigFileError(error.file, error.issues);
+    throw error;
+  }
+}

@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type * as z from 'zod';
+import { describeError } from '../errors/describe-error.js';
+import type { Logger } from '../logger/logger.js';
+import { atomicWriteFile } from './atomic-write-file.js';
+import { readSecretTomlFile } from './read-toml-file.js';
+import { validateConfig } from './validate-config.js';
+
+export interface LoadCommentedConfigFileOptions<S extends z.ZodType> {
+  configDir: string;
+  fileName: string;
+  schema: S;
+  /** The whole default file, comments and a commented example included. */
+  defaultText: string;
+  /** The dotted paths of keys the schema does not know (records of tables need their own walk). */
+  unknownKeys(data: Record<string, unknown>): string[];
+  logger: Logger;
+  /** Log lines: the default was written, could not be written, unknown keys were ignored. */
+  messages: { written: string; unwritable: string; unknown: string };
+}
+
+/**
+ * Reads a host config file that holds secrets and tables keyed by name (`models.toml`,
+ * `mcp.toml`), writing its hand-commented default text when there is none. A file that does
+ * not parse or validate throws a `ConfigFileError` naming the file and each field by its
+ * dotted path, never quoting a line; the file is left as it is. Unknown keys are reported.
+ */
+export function loadCommentedConfigFile<S extends z.ZodType>(options: LoadCommentedConfigFileOptions<S>): { config: z.output<S>; file: string } {
+  const { configDir, fileName, schema, logger, messages } = options;
+  const file = join(configDir, fileName);
+  const data = readSecretTomlFile(file);
+  if (data === undefined) {
+    const defaults = schema.parse({}) as z.output<S>;
+    try {
+      mkdirSync(configDir, { recursive: true });
+      atomicWriteFile(file, options.defaultText, { durable: false });
+      logger.info({ file }, messages.written);
+    } catch (error) {
+      logger.warn({ file, error: describeError(error) }, messages.unwritable);
+    }
+    return { config: defaults, file };
+  }
+  const config = validateConfig(file, schema, data);
+  const unknown = options.unknownKeys(data);
+  if (unknown.length > 0) logger.warn({ file, keys: unknown }, `${messages.unknown}: ${unknown.join(', ')}`);
+  return { config, file };
+}
