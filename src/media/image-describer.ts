@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { askMediaModel } from './ask-media-model.js';
 import { detectImageType, type ImageMimeType } from './detect-image-type.js';
-import { failureReason } from './failure-reason.js';
+import { logMediaFailure } from './failure-reason.js';
 import { imageText } from './format-media-text.js';
 import { InFlightTasks } from './in-flight-tasks.js';
 import { loadImageBytes } from './load-image-bytes.js';
@@ -62,7 +62,7 @@ export class ImageDescriber {
       if (detected === undefined) throw new MediaFailure(`not an image: the ${bytes.length} bytes are not PNG, JPEG, GIF or WebP`);
       mimeType = detected;
     } catch (error) {
-      return this.#failed(log, signal, error);
+      return logMediaFailure(this.#context.logger, 'image', log, signal, error);
     }
     const key = createHash('sha256').update(bytes).digest('hex');
     const cached = cache.get('image', key);
@@ -97,17 +97,7 @@ export class ImageDescriber {
       logger.debug(log, 'described an image');
       return text;
     } catch (error) {
-      return this.#failed(log, signal, error);
+      return logMediaFailure(this.#context.logger, 'image', log, signal, error);
     }
-  }
-
-  #failed(log: LogFields, signal: AbortSignal, error: unknown): null {
-    if (signal.aborted) {
-      this.#context.logger.info({ ...log, reason: failureReason(signal.reason) }, 'image description cancelled by a waiter');
-      return null;
-    }
-    const reason = failureReason(error);
-    this.#context.logger.warn({ ...log, reason }, `could not describe an image: ${reason}`);
-    return null;
   }
 }

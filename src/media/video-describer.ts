@@ -1,5 +1,5 @@
 import { askMediaModel } from './ask-media-model.js';
-import { failureReason } from './failure-reason.js';
+import { logMediaFailure } from './failure-reason.js';
 import { isOverLengthVideoText, overLengthVideoText, videoText } from './format-media-text.js';
 import { InFlightTasks } from './in-flight-tasks.js';
 import type { MediaContext, MediaRequest } from './media-context.js';
@@ -79,17 +79,7 @@ export class VideoDescriber {
         },
       );
     } catch (error) {
-      return this.#failed(log, signal, error);
+      return logMediaFailure(this.#context.logger, 'video', log, signal, error);
     }
-  }
-
-  #failed(log: LogFields, signal: AbortSignal, error: unknown): null {
-    if (signal.aborted) {
-      this.#context.logger.info({ ...log, reason: failureReason(signal.reason) }, 'video description cancelled by a waiter');
-      return null;
-    }
-    const reason = failureReason(error);
-    this.#context.logger.warn({ ...log, reason }, `could not describe a video: ${reason}`);
-    return null;
   }
 }
