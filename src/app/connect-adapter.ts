@@ -61,15 +61,3 @@ export async function prepareAdapter(host: Host, options: ConnectAdapterOptions)
     },
   };
 }
-
-/** `prepareAdapter` and `connect` in one step. */
-export async function connectAdapter(host: Host, options: ConnectAdapterOptions): Promise<AdapterSupervisor> {
-  const prepared = await prepareAdapter(host, options);
-  try {
-    await prepared.connect();
-  } catch (error) {
-    await prepared.supervisor.stop();
-    throw error;
-  }
-  return prepared.supervisor;
-}
