@@ -21,7 +21,7 @@ import { PluginManager } from '../plugin-system/plugin-manager.js';
 import type { PluginRoot } from '../plugin-system/discovery/plugin-root.js';
 import type { PluginStatus } from '../plugin-system/discovery/plugin-status.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
-import { BOT_CONFIG_FILE_NAME, BOT_CONFIG_HEADER, type BotConfig, BotConfigSchema } from '../chat/bot-config.js';
+import { BOT_CONFIG_FILE_NAME, BOT_CONFIG_HEADER, type BotConfig, type BotConfigInput, BotConfigSchema } from '../chat/bot-config.js';
 import type { InboundEnvelope } from '../chat/inbound-envelope.js';
 import { Ingress, type IngressOutcome } from '../chat/ingress.js';
 import type { OutboundDelivery, OutboundSink } from '../chat/outbound-sink.js';
@@ -59,7 +59,7 @@ export interface HostOptions {
   /** Use these settings instead of reading `features.toml` (tests, embedding). */
   appConfig?: Partial<AppConfig>;
   /** Use this instead of reading `bot.toml`. */
-  botConfig?: Partial<BotConfig>;
+  botConfig?: BotConfigInput;
   /** Use this instead of reading `models.toml`. */
   modelsConfig?: Partial<ModelsConfig>;
   /** Use this instead of reading `mcp.toml` (default with `appConfig` given: no MCP servers). */

@@ -34,12 +34,20 @@ export const BotConfigSchema = z.object({
         .default('neo_default_chatter:chatter:neo_default_chatter'),
       message_buffer_seconds: z.number().min(0).describe('Wait this long after the newest message before replying (people type in bursts).').default(1),
       step_timeout_seconds: z.number().positive().describe('Longest a single chatter step may take before it is abandoned.').default(90),
+      failure_retry_seconds: z
+        .number()
+        .positive()
+        .describe('A run that failed (the model endpoint was down, say) with messages still unread is tried again after this long, doubled at each failure in a row.')
+        .default(5),
+      failure_retry_max_seconds: z.number().positive().describe('The longest wait between two tries of a failed run.').default(300),
     })
     .describe('How conversations run.')
     .prefault({}),
 });
 
 export type BotConfig = z.output<typeof BotConfigSchema>;
+/** A bot.toml as written: every field may be left out and takes its default. */
+export type BotConfigInput = z.input<typeof BotConfigSchema>;
 
 export const BOT_CONFIG_FILE_NAME = 'bot.toml';
 

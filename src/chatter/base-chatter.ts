@@ -9,7 +9,11 @@ import type { UsableSet } from './usables.js';
 interface ChatterBinding {
   streamId: string;
   runtime: ChatRuntime;
+  /** Aborted when the host abandons or ends the run. */
+  signal?: AbortSignal;
 }
+
+const NEVER_ABORTED = new AbortController().signal;
 
 const bindings = new WeakMap<object, ChatterBinding>();
 
@@ -25,6 +29,16 @@ export abstract class BaseChatter {
   /** The stream this chatter runs in. */
   get streamId(): string {
     return this.#binding().streamId;
+  }
+
+  /**
+   * Aborted when the host abandons this run (a step took longer than
+   * `chat.step_timeout_seconds`, the stream loop closed) or the run has ended. Pass it to
+   * `request.send({ signal })` and tool calls, and check it after slow work: a run the host
+   * gave up on must not reply late.
+   */
+  get signal(): AbortSignal {
+    return this.#binding().signal ?? NEVER_ABORTED;
   }
 
   /** The host's chat services. */
@@ -55,7 +69,7 @@ export abstract class BaseChatter {
   }
 
   /** Runs the model's calls in order (before/after_tool_call around each); results in call order. */
-  runToolCall(calls: readonly ToolCall[], usables: UsableSet, signal?: AbortSignal): Promise<ToolCallOutcome[]> {
+  runToolCall(calls: readonly ToolCall[], usables: UsableSet, signal: AbortSignal = this.signal): Promise<ToolCallOutcome[]> {
     return this.runtime.runToolCalls(this.streamId, calls, usables, signal);
   }
 

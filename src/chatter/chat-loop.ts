@@ -78,7 +78,7 @@ export class ChatLoop {
     driver = new StreamDriver({
       streamId,
       chatterName: chatterSignature?.split(':')[2] ?? 'none',
-      createChatter: () => this.#createChatter(streamId, chatterSignature),
+      createChatter: (signal) => this.#createChatter(streamId, chatterSignature, signal),
       unreadCount: () => runtime.streams.getStream(streamId)?.unreads.length ?? runtime.streams.fetchUnreads(streamId).length,
       bus: runtime.bus,
       clock: runtime.clock,
@@ -87,6 +87,8 @@ export class ChatLoop {
       timing: {
         messageBufferMs: runtime.bot.chat.message_buffer_seconds * 1000,
         stepTimeoutMs: runtime.bot.chat.step_timeout_seconds * 1000,
+        failureRetryMs: runtime.bot.chat.failure_retry_seconds * 1000,
+        failureRetryMaxMs: runtime.bot.chat.failure_retry_max_seconds * 1000,
         ...this.#options.timing,
       },
       ...(initialState === undefined ? {} : { initialState }),
@@ -108,7 +110,7 @@ export class ChatLoop {
     return fallback?.signature;
   }
 
-  #createChatter(streamId: string, signature: string | undefined): ChatterRun {
+  #createChatter(streamId: string, signature: string | undefined, signal: AbortSignal): ChatterRun {
     const { runtime } = this.#options;
     const chatter = signature === undefined ? undefined : runtime.registry.get<BaseChatter>(signature);
     if (!(chatter instanceof BaseChatter)) {
@@ -119,7 +121,7 @@ export class ChatLoop {
       runtime.logger.error({ stream_id: streamId, chatter: signature }, reason);
       return { execute: () => failing(reason) };
     }
-    bindChatter(chatter, { streamId, runtime });
+    bindChatter(chatter, { streamId, runtime, signal });
     return chatter;
   }
 

@@ -27,8 +27,11 @@ export interface MessageNotice {
 export interface StreamDriverOptions {
   streamId: string;
   chatterName: string;
-  /** A chatter for a new run. */
-  createChatter: () => ChatterRun;
+  /**
+   * A chatter for a new run. `signal` aborts when the driver abandons the run (a step timed
+   * out, the watchdog fired, the loop closed) or the run ends, so its late work is dropped.
+   */
+  createChatter: (signal: AbortSignal) => ChatterRun;
   /** How many unread messages the stream holds now. */
   unreadCount: () => number;
   bus: EventBus;
@@ -53,6 +56,9 @@ export interface StreamDriverOptions {
  * - An external resume (`sub_agent`, `internal_context`, any string) always wins.
  * - While the newest message is younger than the buffer, a run waits (a few ticks at most).
  * - `on_chatter_step` (continue = false skips the tick) and `after_chatter_step` frame each step.
+ * - A run that ends in Failure while messages are still unread (the model endpoint was down,
+ *   say) is tried again after `failureRetryMs`, doubled at each failure in a row up to
+ *   `failureRetryMaxMs`; a new message tries at once. Any other result resets the backoff.
  *
  * All timing reads the injected clock, all chance the injected random source.
  */
@@ -62,6 +68,8 @@ export class StreamDriver {
   readonly #timing: StreamTiming;
   #state: DriverState;
   #generator: ChatterGenerator | undefined;
+  /** Aborts the current run's signal. */
+  #runAbort: AbortController | undefined;
   #pendingResume: WaitResumeEvent | undefined;
   #messagesSinceStep = 0;
   #directSinceStep = false;
@@ -77,6 +85,10 @@ export class StreamDriver {
   #currentTick: Promise<void> | undefined;
   /** Bumped when a step is abandoned: a late result of the old generator is ignored. */
   #generation = 0;
+  /** Runs in a row that ended in Failure; sets the retry backoff. */
+  #failuresInARow = 0;
+  /** When a failed run's unreads are tried again (epoch ms). */
+  #retryAt: number | undefined;
 
   constructor(options: StreamDriverOptions) {
     this.streamId = options.streamId;
@@ -138,7 +150,7 @@ export class StreamDriver {
       await Promise.race([current, this.#options.clock.sleep(graceMs, controller.signal).catch(() => undefined)]);
       controller.abort();
     }
-    await this.#dropGenerator();
+    await this.#dropGenerator('the stream loop closed');
   }
 
   /** One pass of the rules; steps the chatter when they say so. Never throws. */
@@ -184,6 +196,8 @@ export class StreamDriver {
     let decision: WaitResumeEvent | 'new' | undefined;
     switch (state.kind) {
       case 'idle':
+        // After a failed run, its unreads wait for the retry moment; a new message goes at once.
+        if (this.#retryAt !== undefined && now < this.#retryAt && this.#messagesSinceStep === 0) break;
         decision = this.#options.unreadCount() > 0 ? 'new' : undefined;
         break;
       case 'waiting':
@@ -266,7 +280,9 @@ export class StreamDriver {
     let generator = this.#generator;
     let step: Promise<IteratorResult<ChatterResult, void>>;
     if (generator === undefined) {
-      generator = this.#options.createChatter().execute();
+      const runAbort = new AbortController();
+      this.#runAbort = runAbort;
+      generator = this.#options.createChatter(runAbort.signal).execute();
       this.#generator = generator;
       step = generator.next(); // a fresh generator is primed: it runs to its first yield
     } else {
@@ -275,6 +291,7 @@ export class StreamDriver {
     const outcome = await withTimeout(this.#options.clock, step, this.#timing.stepTimeoutMs);
     if (outcome.done === true) {
       this.#generator = undefined;
+      this.#abortRun('the run finished');
       return undefined;
     }
     if (!isChatterResult(outcome.value)) throw new TypeError(`the chatter yielded ${describeError(outcome.value)}, not Wait, Success, Failure or Stop`);
@@ -285,15 +302,26 @@ export class StreamDriver {
     const now = this.#options.clock.now();
     switch (result.kind) {
       case 'wait':
+        this.#failuresInARow = 0;
+        this.#retryAt = undefined;
         this.#setState({ kind: 'waiting', time: result.time, since: now });
         if (result.time !== undefined) this.schedule(result.time * 1000);
         return;
       case 'success':
-      case 'failure':
+        this.#failuresInARow = 0;
+        this.#retryAt = undefined;
         await this.#dropGenerator();
         this.#setState({ kind: 'idle' });
         return;
+      case 'failure':
+        this.#failuresInARow += 1;
+        await this.#dropGenerator(result.message);
+        this.#setState({ kind: 'idle' });
+        this.#scheduleRetry(result);
+        return;
       case 'stop':
+        this.#failuresInARow = 0;
+        this.#retryAt = undefined;
         await this.#dropGenerator();
         this.#setState({
           kind: 'stopped',
@@ -324,13 +352,29 @@ export class StreamDriver {
     else if (state.kind === 'stopped' && this.#messagesSinceStep > 0) this.schedule(Math.max(0, state.until - now));
   }
 
+  /** After a failed run: logs why, and comes back later for the messages it left unread. */
+  #scheduleRetry(failure: Failure): void {
+    const unread = this.#options.unreadCount();
+    const where = { stream_id: this.streamId, chatter: this.#options.chatterName, reason: failure.message, failures_in_a_row: this.#failuresInARow };
+    this.#retryAt = undefined;
+    if (unread === 0) {
+      this.#options.logger.warn(where, 'the run failed; nothing is left unread');
+      return;
+    }
+    const { failureRetryMs, failureRetryMaxMs } = this.#timing;
+    const delayMs = Math.min(failureRetryMs * 2 ** (this.#failuresInARow - 1), failureRetryMaxMs);
+    this.#options.logger.warn({ ...where, unread, retry_in_ms: delayMs }, `the run failed; its ${unread} unread message(s) are tried again in ${delayMs / 1000} s`);
+    this.#retryAt = this.#options.clock.now() + delayMs;
+    this.schedule(delayMs);
+  }
+
   #checkWatchdog(): void {
     const elapsed = this.#options.clock.now() - this.#tickStartedAt;
     if (elapsed >= this.#timing.watchdogRestartMs) {
       this.#options.logger.error({ stream_id: this.streamId, elapsed_ms: elapsed }, 'stream loop stuck; abandoning the run and starting afresh');
       this.#generation += 1;
       this.#running = false;
-      void this.#dropGenerator();
+      void this.#dropGenerator('the watchdog abandoned it');
       this.#setState({ kind: 'idle' });
       this.schedule(0);
     } else if (elapsed >= this.#timing.watchdogWarnMs) {
@@ -348,9 +392,16 @@ export class StreamDriver {
     }
   }
 
-  async #dropGenerator(): Promise<void> {
+  #abortRun(reason: string): void {
+    const runAbort = this.#runAbort;
+    this.#runAbort = undefined;
+    runAbort?.abort(new Error(`the stream loop ended this run: ${reason}`));
+  }
+
+  async #dropGenerator(reason = 'the run ended'): Promise<void> {
     const generator = this.#generator;
     this.#generator = undefined;
+    this.#abortRun(reason);
     if (generator === undefined) return;
     try {
       // Closing a generator that is still running throws; it is abandoned either way.

@@ -12,6 +12,10 @@ export interface StreamTiming {
   watchdogWarnMs: number;
   /** ... and after this long abandoned, so the stream starts afresh. */
   watchdogRestartMs: number;
+  /** A run that ended in Failure with messages still unread is tried again after this long ... */
+  failureRetryMs: number;
+  /** ... doubled at each failure in a row, up to this. */
+  failureRetryMaxMs: number;
 }
 
 export const DEFAULT_STREAM_TIMING: StreamTiming = {
@@ -21,4 +25,6 @@ export const DEFAULT_STREAM_TIMING: StreamTiming = {
   stepTimeoutMs: 90_000,
   watchdogWarnMs: 150_000,
   watchdogRestartMs: 300_000,
+  failureRetryMs: 5_000,
+  failureRetryMaxMs: 300_000,
 };

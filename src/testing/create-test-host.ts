@@ -1,7 +1,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { createHost, defaultPluginRoots, type Host, type HostOptions } from '../app/create-host.js';
-import type { BotConfig } from '../chat/bot-config.js';
+import type { BotConfigInput } from '../chat/bot-config.js';
 import type { LogRecord } from '../kernel/logger/memory-logger.js';
 import { createMemoryLogger } from '../kernel/logger/memory-logger.js';
 import { ManualClock } from '../kernel/time/manual-clock.js';
@@ -22,7 +22,7 @@ export interface TestHostOptions {
   script?: ModelReply[] | ((call: ModelCall) => ModelReply | Promise<ModelReply>);
   /** Chance draws; default a fixed seed, so every run of a test draws the same numbers. */
   random?: Random;
-  botConfig?: Partial<BotConfig>;
+  botConfig?: BotConfigInput;
   /**
    * Real model endpoints (`models.toml` as an object): with a provider here the host talks to
    * it instead of the scripted model (e.g. a loopback server in your tests).
@@ -104,7 +104,17 @@ export async function createTestHost(options: TestHostOptions = {}): Promise<Tes
       for (let round = 0; round < 3; round += 1) await clock.advance(0);
     },
     async stop() {
-      await host.stop();
+      // Stopping gives work in flight a grace period on the host's clock; on a manual clock
+      // that time must be made to pass, or a test that ended mid-reply would hang here.
+      let stopped = false;
+      const stopping = host.stop().finally(() => {
+        stopped = true;
+      });
+      while (!stopped) {
+        await clock.advance(500);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await stopping;
       rmSync(scratch, { recursive: true, force: true });
     },
   };

@@ -273,4 +273,53 @@ describe('StreamDriver', () => {
     await clock.advance(1_000); // 1 s + 5 s
     expect(resumes).toEqual(['run1:start', 'run1:timer']);
   });
+
+  describe('after a run that failed', () => {
+    /** A driver whose every run fails at once and leaves `unread` messages unread. */
+    function failing(unread: (runsStarted: number) => number) {
+      const { bus, clock, logger, records } = createTestBus();
+      const startedAt: number[] = [];
+      const signals: AbortSignal[] = [];
+      const driver = new StreamDriver({
+        streamId: 's1',
+        chatterName: 'test_chatter',
+        createChatter: (signal) => ({
+          async *execute(): ChatterGenerator {
+            signals.push(signal);
+            startedAt.push(clock.now());
+            yield new Failure('the model endpoint is down');
+          },
+        }),
+        unreadCount: () => unread(startedAt.length),
+        bus,
+        clock,
+        random: new SequenceRandom([0.99]),
+        logger,
+        timing: { messageBufferMs: 0, failureRetryMs: 5_000, failureRetryMaxMs: 20_000 },
+      });
+      return { driver, clock, records, startedAt, signals };
+    }
+
+    it('[fault] tries again while messages are unread, after failureRetryMs doubled per failure in a row, up to failureRetryMaxMs', async () => {
+      const { driver, clock, records, startedAt, signals } = failing(() => 1);
+      const start = clock.now();
+      driver.notifyMessage({ direct: true });
+      for (let second = 0; second < 80; second += 1) await clock.advance(1_000);
+      expect(startedAt.map((at) => (at - start) / 1000)).toEqual([0, 5, 15, 35, 55, 75]);
+      expect(records.filter((record) => record.level === 'warn').map((record) => record['retry_in_ms'])).toEqual([5_000, 10_000, 20_000, 20_000, 20_000, 20_000]);
+      // Each run's signal is aborted when the run ends, so nothing it started can act late.
+      expect(signals.every((signal) => signal.aborted)).toBe(true);
+      await driver.close();
+    });
+
+    it('[fault] does not retry when the failed run left nothing unread', async () => {
+      // The run read its message (flushed it) before it failed.
+      const { driver, clock, records, startedAt } = failing((runsStarted) => (runsStarted === 0 ? 1 : 0));
+      driver.notifyMessage({ direct: true });
+      for (let second = 0; second < 30; second += 1) await clock.advance(1_000);
+      expect(startedAt).toHaveLength(1);
+      expect(records).toContainEqual(expect.objectContaining({ level: 'warn', msg: 'the run failed; nothing is left unread' }));
+      await driver.close();
+    });
+  });
 });

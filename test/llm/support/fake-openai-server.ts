@@ -50,9 +50,10 @@ export class FakeOpenAiServer {
     });
   }
 
-  static async start(): Promise<FakeOpenAiServer> {
+  /** Listens on `port` (default: any free one). */
+  static async start(port = 0): Promise<FakeOpenAiServer> {
     const server = new FakeOpenAiServer();
-    await new Promise<void>((resolve) => server.#server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.#server.listen(port, '127.0.0.1', resolve));
     return server;
   }
 

@@ -6,6 +6,8 @@ export interface CreateSessionOptions {
   streamId: string;
   /** The caller's plugin; the session reads NeoChatterConfig from it. Default: NDFC itself. */
   plugin?: NdfcPluginLike | undefined;
+  /** The run's signal (`BaseChatter.signal`): once the host aborts it the session stops acting. */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -22,6 +24,6 @@ export class NeoChatterService {
 
   createSession(options: CreateSessionOptions): ConversationSession {
     const owner = options.plugin ?? this.plugin;
-    return new ConversationSession(options.streamId, owner.config, this.runtime);
+    return new ConversationSession(options.streamId, owner.config, this.runtime, options.signal);
   }
 }

@@ -47,12 +47,15 @@ export class ConversationSession {
   readonly streamId: string;
   readonly #runtime: ChatRuntime;
   readonly #config: NeoChatterConfigValues;
+  readonly #signal: AbortSignal | undefined;
   #phase: SessionPhase = Phase.WAIT_USER;
 
-  constructor(streamId: string, config: NeoChatterConfigValues, runtime: ChatRuntime) {
+  /** `signal`: the host's run signal (`BaseChatter.signal`); once aborted the run acts no more. */
+  constructor(streamId: string, config: NeoChatterConfigValues, runtime: ChatRuntime, signal?: AbortSignal) {
     this.streamId = streamId;
     this.#config = config;
     this.#runtime = runtime;
+    this.#signal = signal;
   }
 
   get phase(): SessionPhase {
@@ -79,6 +82,8 @@ export class ConversationSession {
     let historyIncluded = false;
     let usables: UsableSet | undefined;
     let response: LLMResponse | undefined;
+    /** The unreads this turn's prompt holds, marked read when the model has answered. */
+    let toFlush: Message[] | undefined;
 
     for (;;) {
       switch (this.#phase) {
@@ -123,8 +128,9 @@ export class ConversationSession {
           trimConversation(request, MAX_CONVERSATION_PAYLOADS);
           await this.#addUserPrompt(request, unreads, historyIncluded ? [] : historyLines, decision.extra);
           historyIncluded = true;
-          // 默认: defaults/flush_unreads.ts
-          await NdfcPublisher.flushUnreads(streamId, unreads);
+          // Read only once the model has answered: a failed request leaves them unread,
+          // so the next run (the driver retries a failed one) answers them.
+          toFlush = unreads;
           await this.#transition(Phase.MODEL_TURN, undefined);
           break;
         }
@@ -132,11 +138,22 @@ export class ConversationSession {
         case Phase.FOLLOW_UP: {
           // 默认: defaults/inject_usables.ts
           usables = (await NdfcPublisher.injectUsables(streamId, request)) ?? (await this.#runtime.usablesFor(streamId));
+          const signal = this.#signal;
+          const sendOptions = signal === undefined ? {} : { signal };
           try {
-            response = this.#phase === Phase.FOLLOW_UP && response !== undefined ? await response.send() : await request.send();
+            response = this.#phase === Phase.FOLLOW_UP && response !== undefined ? await response.send(sendOptions) : await request.send(sendOptions);
           } catch (error) {
+            if (signal?.aborted === true) return; // the host gave up on this run; nobody reads a result
             yield new Failure(`the model request failed: ${error instanceof Error ? error.message : String(error)}`, error);
             return;
+          }
+          // An answer that came after the host gave up on the run: its unreads stay unread
+          // for the run that replaced it, and nothing is sent twice.
+          if (signal?.aborted === true) return;
+          if (toFlush !== undefined) {
+            // 默认: defaults/flush_unreads.ts
+            await NdfcPublisher.flushUnreads(streamId, toFlush);
+            toFlush = undefined;
           }
           await this.#transition(Phase.TOOL_EXEC, undefined);
           break;
