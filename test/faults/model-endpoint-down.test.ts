@@ -29,6 +29,15 @@ function storedMessages(dataDir: string): { direction: string; content: string }
   }
 }
 
+/** Resolves when the database holds `count` messages (the bot is a separate process: poll). */
+async function storedCount(dataDir: string, count: number, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (storedMessages(dataDir).length < count) {
+    if (Date.now() > deadline) throw new Error(`fewer than ${count} messages stored after ${timeoutMs} ms: ${JSON.stringify(storedMessages(dataDir))}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe('a model endpoint that is down or slow, with real processes', () => {
   const run = useBotProcesses();
   const tempDir = useProjectTempDir();
@@ -68,6 +77,8 @@ describe('a model endpoint that is down or slow, with real processes', () => {
     // The request that answered carried the message that failed.
     expect(JSON.stringify(server.requests[0]!.body['messages'])).toContain('在吗');
 
+    // The reply is stored once the adapter confirms it; wait for that, so the order is fixed.
+    await storedCount(join(cwd, 'data'), 2);
     // The stream keeps working: the next message is answered at once.
     bot.child.stdin!.write('好的\n');
     server.reply(sendText('嗯嗯'));

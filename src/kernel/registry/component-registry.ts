@@ -13,6 +13,7 @@ import { formatSignature } from '../signature/format-signature.js';
 import { parseSignature, type Signature } from '../signature/parse-signature.js';
 import { PLUGIN_SCOPED_TOKENS, TOKENS } from '../tokens.js';
 import type { ComponentFilter, ComponentRecord } from './component-record.js';
+import { exposedPluginKey } from './exposed-plugin-key.js';
 import { requestOwner } from './request-owner.js';
 
 /** What an override binds in place of the original. */
@@ -42,10 +43,16 @@ export class ComponentRegistry {
   readonly #recipes = new Map<ServiceIdentifier, Recipe[]>();
   readonly #handlers = new Map<Signature, HandlerSubscription>();
   readonly #attachedPlugins = new Set<string>();
+  /** The attached plugin instances, to spot a component that exposes its own. */
+  readonly #pluginInstances = new WeakSet<object>();
+  /** Component classes whose first instance was checked for an exposed plugin. */
+  readonly #checkedClasses = new WeakSet<object>();
+  readonly #logger: Logger;
 
   constructor(options: { container: Container; bus: EventBus; logger: Logger }) {
     this.#container = options.container;
     this.#bus = options.bus;
+    this.#logger = options.logger;
     // The host's logger for everything that is not inside a plugin's component.
     this.#container
       .bind(TOKENS.Logger)
@@ -77,6 +84,7 @@ export class ComponentRegistry {
     const pluginBinding = this.#container.bind(TOKENS.Plugin).toConstantValue(plugin).when(owns).getIdentifier();
     const loggerBinding = this.#container.bind(TOKENS.Logger).toConstantValue(logger).when(owns).getIdentifier();
     this.#attachedPlugins.add(pluginId);
+    this.#pluginInstances.add(plugin);
     return scope.effect(`plugin ${pluginId}`, () => {
       this.#attachedPlugins.delete(pluginId);
       this.#container.unbind(pluginBinding);
@@ -154,11 +162,27 @@ export class ComponentRegistry {
       parseSignature(signature);
       return undefined;
     }
+    let instance: T;
     try {
-      return this.#container.get<T>(signature);
+      instance = this.#container.get<T>(signature);
     } catch (error) {
       throw new ComponentResolutionError(signature, error);
     }
+    if (typeof instance === 'object' && instance !== null) this.#warnIfPluginExposed(signature, instance);
+    return instance;
+  }
+
+  /** Once per component class: a warning when an instance keeps its plugin in a readable property. */
+  #warnIfPluginExposed(signature: string, instance: object): void {
+    const componentClass = instance.constructor;
+    if (this.#checkedClasses.has(componentClass)) return;
+    this.#checkedClasses.add(componentClass);
+    const key = exposedPluginKey(instance, this.#pluginInstances);
+    if (key === undefined) return;
+    this.#logger.warn(
+      { signature, property: String(key) },
+      `${signature} keeps its plugin in the readable property ${String(key)}: any plugin that gets this component can read this plugin's config; keep it in a #private field instead`,
+    );
   }
 
   /** The record of a registered component. */

@@ -59,7 +59,8 @@ function diskTable(file: string): Record<string, unknown> | undefined {
  * not declare, refuses the whole save, returning every such field with its reason, and the
  * file is not touched. A secret field (`secret()`) submitted as an empty string keeps the
  * value on disk, since the page shows secrets blank; with nothing on disk the empty string
- * is validated as given. A valid save replaces the file atomically with the same renderer
+ * is validated as given; the returned `config` shows such a kept secret as "" (a save never
+ * reveals a secret the caller did not give). A valid save replaces the file atomically with the same renderer
  * that generates it, so comments and layout match a generated file. A file that cannot be
  * written is reported as an error for the file as a whole (`field: ''`).
  */
@@ -75,9 +76,13 @@ export function savePluginConfig<M extends PluginConfigModel>(
   let submitted = values;
   const secrets = [...secretFields(model)].map((field) => field.split('.'));
   const disk = secrets.some((path) => valueAt(values, path) === '') ? diskTable(file) : undefined;
+  const keptFromDisk: string[][] = [];
   for (const path of secrets) {
     const kept = valueAt(disk, path);
-    if (valueAt(values, path) === '' && kept !== undefined) submitted = withValueAt(submitted, path, kept);
+    if (valueAt(values, path) === '' && kept !== undefined) {
+      submitted = withValueAt(submitted, path, kept);
+      keptFromDisk.push(path);
+    }
   }
 
   const result = model.safeParse(submitted);
@@ -91,5 +96,9 @@ export function savePluginConfig<M extends PluginConfigModel>(
   } catch (error) {
     return { ok: false, errors: [{ field: '', reason: `cannot write ${file}: ${describeError(error)}` }] };
   }
-  return { ok: true, config: result.data };
+  // A secret kept from disk is written back but never handed to the caller: whoever saves
+  // gets back what they gave, so a save cannot be used to read a secret they do not know.
+  let config = result.data as Record<string, unknown>;
+  for (const path of keptFromDisk) config = withValueAt(config, path, '');
+  return { ok: true, config: config as z.output<M> };
 }

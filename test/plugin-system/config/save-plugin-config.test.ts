@@ -79,7 +79,8 @@ describe('savePluginConfig', () => {
   it('[T-37] keeps the value on disk for a secret submitted as an empty string', () => {
     const { directory, read } = setUp('[plugin]\napi_key = "sk-disk"\n\n[plugin.limits]\ntoken = "tok-disk"\n');
     const result = savePluginConfig(directory, Model, { greeting: '嗨', api_key: '', limits: { token: '' } });
-    expect(result).toMatchObject({ ok: true, config: { greeting: '嗨', api_key: 'sk-disk', limits: { token: 'tok-disk' } } });
+    // Written back, but not handed back: a save never reveals a secret the caller did not give.
+    expect(result).toMatchObject({ ok: true, config: { greeting: '嗨', api_key: '', limits: { token: '' } } });
     expect(read()).toContain('api_key = "sk-disk"');
     expect(read()).toContain('token = "tok-disk"');
   });

@@ -4,7 +4,7 @@ import { SequenceRandom } from '../../../src/kernel/time/random.js';
 import { EventDecision } from '../../../src/kernel/event-bus/event-decision.js';
 import { TRANSITIONS } from '../../../src/plugins/built_in/neo_default_chatter/session/session-phase.js';
 
-type Service = { plugin: { id: string }; createSession(options: { streamId: string; plugin?: unknown }): { streamId: string; execute(): AsyncGenerator<{ kind: string; message?: string }, void, unknown> } };
+type Service = { createSession(options: { streamId: string; plugin?: unknown }): { streamId: string; execute(): AsyncGenerator<{ kind: string; message?: string }, void, unknown> } };
 
 const reply = toolReply;
 
@@ -12,9 +12,23 @@ describe('NDFC service and session API', () => {
   const start = useTestHosts();
 
   it('[N-04] [N-05] createSession with no plugin uses NDFC’s own; the service is a factory of one-run, one-stream sessions', async () => {
-    const test = await start();
+    // NDFC's chatter creates its sessions with no plugin: they read NDFC's own config.
+    const test = await start({
+      script: [reply([{ name: 'stop_conversation', args: {} }])],
+      pluginConfigs: { neo_default_chatter: '[plugin]\ndefault_stop_minutes = 7\n' },
+    });
+    const stops: number[] = [];
+    test.host.bus.subscribe('after_chatter_step', async (_name, params) => {
+      const result = (params as { result: { kind: string; time?: number } }).result;
+      if (result.kind === 'stop') stops.push(result.time!);
+      return [EventDecision.PASS, params];
+    });
+    await test.adapter.send('再见');
+    await test.settle(5_000);
+    expect(stops).toEqual([7 * 60]);
     const service = test.host.getService<Service>('neo_default_chatter:service:chat_core')!;
-    expect(service.plugin.id).toBe('neo_default_chatter');
+    // The service does not hand out NDFC's plugin (and with it NDFC's config).
+    expect(Object.keys(service)).not.toContain('plugin');
     const one = service.createSession({ streamId: 's-one' });
     const two = service.createSession({ streamId: 's-two' });
     expect(one).not.toBe(two);

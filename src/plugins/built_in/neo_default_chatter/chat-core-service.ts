@@ -17,13 +17,18 @@ export interface CreateSessionOptions {
  */
 @service('chat_core', { description: 'Creates NDFC conversation sessions.' })
 export class NeoChatterService {
+  /** NDFC itself; #private, so a plugin that gets this service cannot reach NDFC's config. */
+  readonly #plugin: NdfcPluginLike;
+
   constructor(
-    @inject(TOKENS.Plugin) readonly plugin: NdfcPluginLike,
+    @inject(TOKENS.Plugin) plugin: NdfcPluginLike,
     @inject(TOKENS.ChatRuntime) private readonly runtime: ChatRuntime,
-  ) {}
+  ) {
+    this.#plugin = plugin;
+  }
 
   createSession(options: CreateSessionOptions): ConversationSession {
-    const owner = options.plugin ?? this.plugin;
+    const owner = options.plugin ?? this.#plugin;
     return new ConversationSession(options.streamId, owner.config, this.runtime, options.signal);
   }
 }

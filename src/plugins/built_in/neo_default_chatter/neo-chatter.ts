@@ -8,6 +8,6 @@ export class NeoChatter extends BaseChatter {
     const service = getService<NeoChatterService>('neo_default_chatter:service:chat_core');
     if (service === undefined) throw new Error('neo_default_chatter:service:chat_core is not available');
     // yield* forwards every yield and every resume event both ways.
-    yield* service.createSession({ streamId: this.streamId, plugin: service.plugin, signal: this.signal }).execute();
+    yield* service.createSession({ streamId: this.streamId, signal: this.signal }).execute();
   }
 }

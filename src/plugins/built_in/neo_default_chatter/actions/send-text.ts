@@ -20,20 +20,24 @@ import type { NdfcPluginLike } from '../ndfc-plugin-like.js';
   },
 })
 export class SendTextAction extends BaseAction {
+  /** Kept #private: another plugin that gets this component must not reach NDFC's config. */
+  readonly #plugin: NdfcPluginLike;
+
   constructor(
-    @inject(TOKENS.Plugin) private readonly plugin: NdfcPluginLike,
+    @inject(TOKENS.Plugin) plugin: NdfcPluginLike,
     @inject(TOKENS.ChatRuntime) private readonly runtime: ChatRuntime,
   ) {
     super();
+    this.#plugin = plugin;
   }
 
   async execute(args: Record<string, unknown>, context: ActionContext): Promise<ToolExecutionResult> {
     const content = String(args['content']).replace(/^\s*reason[:：].*$/gm, '').trim();
     if (content === '') return ToolExecutionResult.fail('send_text', '消息内容为空');
     const { clock } = this.runtime;
-    const config = this.plugin.config;
+    const config = this.#plugin.config;
     const wanted = Math.min(content.length * config.typing_delay_per_char, config.typing_delay_max_seconds) * 1000;
-    const last = this.plugin.state.lastSendAt.get(context.streamId);
+    const last = this.#plugin.state.lastSendAt.get(context.streamId);
     const remaining = last === undefined ? wanted : wanted - (clock.now() - last);
     if (remaining > 0) await clock.sleep(remaining, context.signal);
     const outcome = await context.streams.send(context.streamId, {
@@ -41,7 +45,7 @@ export class SendTextAction extends BaseAction {
       replyTo: typeof args['reply_to'] === 'string' ? args['reply_to'] : null,
       at: typeof args['at'] === 'string' ? args['at'] : null,
     });
-    this.plugin.state.lastSendAt.set(context.streamId, clock.now());
+    this.#plugin.state.lastSendAt.set(context.streamId, clock.now());
     if (outcome.status === 'sent') return ToolExecutionResult.ok('send_text', '已发送');
     return ToolExecutionResult.fail('send_text', outcome.status === 'cancelled' ? `发送被取消：${outcome.reason}` : `发送失败：${outcome.reason}`);
   }

@@ -11,11 +11,15 @@ type Params = EventParams<typeof NdfcEvent.PREPROCESS>;
  */
 @eventHandler({ name: 'probability_bypass', subscribe: [NdfcEvent.PREPROCESS], weight: 100 })
 export class ProbabilityBypassHandler extends BaseEventHandler<typeof NdfcEvent.PREPROCESS> {
+  /** Kept #private: another plugin that gets this component must not reach NDFC's config. */
+  readonly #plugin: NdfcPluginLike;
+
   constructor(
-    @inject(TOKENS.Plugin) private readonly plugin: NdfcPluginLike,
+    @inject(TOKENS.Plugin) plugin: NdfcPluginLike,
     @inject(TOKENS.ChatRuntime) private readonly runtime: ChatRuntime,
   ) {
     super();
+    this.#plugin = plugin;
   }
 
   execute(_event: typeof NdfcEvent.PREPROCESS, params: Params) {
@@ -33,7 +37,7 @@ export class ProbabilityBypassHandler extends BaseEventHandler<typeof NdfcEvent.
   }
 
   #probability(params: Params): number {
-    const config = this.plugin.config;
+    const config = this.#plugin.config;
     const names = [this.runtime.bot.bot.nickname, ...this.runtime.bot.bot.aliases].filter((name) => name !== '');
     const unreads = params.unreads;
     const mentioned = unreads.some((message) => message.extra.mentions_bot === true);

@@ -15,15 +15,19 @@ const VERDICT = /"?respond"?\s*[:=]\s*(true|false)/i;
  */
 @eventHandler({ name: 'sub_agent_decision', subscribe: [NdfcEvent.PREPROCESS], weight: 50, timeout: 60 })
 export class SubAgentDecisionHandler extends BaseEventHandler<typeof NdfcEvent.PREPROCESS> {
+  /** Kept #private: another plugin that gets this component must not reach NDFC's config. */
+  readonly #plugin: NdfcPluginLike;
+
   constructor(
-    @inject(TOKENS.Plugin) private readonly plugin: NdfcPluginLike,
+    @inject(TOKENS.Plugin) plugin: NdfcPluginLike,
     @inject(TOKENS.ChatRuntime) private readonly runtime: ChatRuntime,
   ) {
     super();
+    this.#plugin = plugin;
   }
 
   async execute(_event: typeof NdfcEvent.PREPROCESS, params: Params) {
-    const config = this.plugin.config;
+    const config = this.#plugin.config;
     if (!config.enable_sub_agent_decision) {
       return [EventDecision.SUCCESS, { ...params, proceed: false, reason: 'the probability gate declined', mutations: '' }] as const;
     }
