@@ -1,10 +1,8 @@
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { benchScratch, copyBuiltIns, ROOT } from './support/scratch.js';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const RUNS = 5;
 const NODE_FLAGS = ['--conditions=source', '--import', join(ROOT, 'src/register-typescript.mjs')];
 
@@ -37,10 +35,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * the same Node with the same TypeScript loader doing nothing (`-e 0`), in the same run.
  */
 export async function benchStartup(): Promise<boolean> {
-  const scratch = mkdtempSync(join(tmpdir(), 'moonglass-startup-'));
-  const builtIns = join(scratch, 'built-in');
-  const source = join(ROOT, 'src/plugins/built_in');
-  for (const name of readdirSync(source)) cpSync(join(source, name), join(builtIns, name), { recursive: true, filter: (path) => basename(path) !== 'config.toml' });
+  const scratch = benchScratch('startup-');
+  const builtIns = copyBuiltIns(join(scratch, 'built-in'));
   const env = { MOONGLASS_BUILT_IN_PLUGINS: builtIns };
   const start = [...NODE_FLAGS, join(ROOT, 'src/app/main.ts'), 'start', '--config-dir', join(scratch, 'config'), '--data-dir', join(scratch, 'data')];
   try {

@@ -123,6 +123,7 @@ export class OneBotPeer {
   readonly #waitTimeoutMs: number;
   readonly #answers = new Map<string, PeerAnswer>();
   readonly #waiters = new Set<Waiter>();
+  readonly #actionListeners = new Set<(request: PeerActionRequest) => void>();
   #socket: WebSocket | undefined;
   #reverse: Required<Omit<ReverseConnectOptions, 'token' | 'selfId'>> & { token?: string; selfId: string | null } = {
     url: '',
@@ -145,6 +146,12 @@ export class OneBotPeer {
   /** True while a connection to the adapter is open. */
   get connected(): boolean {
     return this.#socket?.readyState === WebSocket.OPEN;
+  }
+
+  /** Calls `listener` with every action request as it arrives (before it is answered); returns the unsubscribe. */
+  onAction(listener: (request: PeerActionRequest) => void): () => void {
+    this.#actionListeners.add(listener);
+    return () => this.#actionListeners.delete(listener);
   }
 
   /** Changes how the peer answers `action` from now on. */
@@ -345,6 +352,7 @@ export class OneBotPeer {
       return;
     }
     this.actions.push(request);
+    for (const listener of this.#actionListeners) listener(request);
     this.#changed();
     const answer = this.#answers.get(request.action) ?? this.#defaultAnswer(request);
     if (answer.kind === 'silent') return;
