@@ -182,7 +182,10 @@ async function throughTheBot(options: LoadOptions): Promise<BotRun> {
   writeFileSync(join(config, 'features.toml'), '[admin]\nenabled = false\n');
   writeFileSync(join(config, 'bot.toml'), '[platform]\nadapter = "onebot_v11"\n[chat]\nmessage_buffer_seconds = 0\n');
   writeFileSync(join(config, 'adapters', 'onebot_v11.toml'), `[reverse]\nport = ${port}\n`);
-  const child = spawn(process.execPath, [...NODE_FLAGS, join(ROOT, 'src/app/main.ts'), 'start', '--config-dir', config, '--data-dir', join(scratch, 'data'), '--log-level', process.env['MOONGLASS_LOAD_LOG'] === '1' ? 'debug' : 'info'], {
+  // MOONGLASS_LOAD_PROFILE=<dir> writes a CPU profile of the host there (`--cpu-prof`).
+  const profile = process.env['MOONGLASS_LOAD_PROFILE'];
+  const profileFlags = profile === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', profile];
+  const child = spawn(process.execPath, [...profileFlags, ...NODE_FLAGS, join(ROOT, 'src/app/main.ts'), 'start', '--config-dir', config, '--data-dir', join(scratch, 'data'), '--log-level', process.env['MOONGLASS_LOAD_LOG'] === '1' ? 'debug' : 'info'], {
     cwd: scratch,
     env: { ...process.env, MOONGLASS_BUILT_IN_PLUGINS: builtIns },
     stdio: ['ignore', 'pipe', 'inherit'],

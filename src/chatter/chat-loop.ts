@@ -24,6 +24,8 @@ export interface ChatLoopOptions {
 export class ChatLoop {
   readonly #options: ChatLoopOptions;
   readonly #drivers = new Map<string, StreamDriver>();
+  /** What was last written per stream; a state that only renews its time is not written again. */
+  readonly #persisted = new Map<string, string>();
 
   constructor(options: ChatLoopOptions) {
     this.#options = options;
@@ -127,15 +129,16 @@ export class ChatLoop {
 
   #persist(streamId: string, state: DriverState): void {
     const { states, runtime } = this.#options;
+    const kind = state.kind === 'waiting' ? 'wait' : state.kind === 'stopped' ? 'stop' : 'idle';
+    const waitUntil = state.kind === 'waiting' && state.time !== undefined ? state.since + state.time * 1000 : null;
+    const stopUntil = state.kind === 'stopped' ? state.until : null;
+    const wakeProbability = state.kind === 'stopped' && state.wakeEnabled ? state.wakeProbability : 0;
+    // Every turn of a conversation ends in the same untimed wait: one write, not one per turn.
+    const key = `${kind}|${waitUntil}|${stopUntil}|${wakeProbability}`;
+    if (this.#persisted.get(streamId) === key) return;
     try {
-      states.set({
-        streamId,
-        kind: state.kind === 'waiting' ? 'wait' : state.kind === 'stopped' ? 'stop' : 'idle',
-        waitUntil: state.kind === 'waiting' && state.time !== undefined ? state.since + state.time * 1000 : null,
-        stopUntil: state.kind === 'stopped' ? state.until : null,
-        wakeProbability: state.kind === 'stopped' && state.wakeEnabled ? state.wakeProbability : 0,
-        updatedAt: runtime.clock.now(),
-      });
+      states.set({ streamId, kind, waitUntil, stopUntil, wakeProbability, updatedAt: runtime.clock.now() });
+      this.#persisted.set(streamId, key);
     } catch (error) {
       runtime.logger.error({ stream_id: streamId, error: describeError(error) }, 'saving the stream state failed');
     }

@@ -50,7 +50,7 @@ export class LlmService {
     this.#logger = options.logger;
     const providers = Object.entries(options.config.providers);
     if (providers.length === 0) {
-      const client = options.offlineModel ?? new ScriptedModel(undefined, { clock: options.clock });
+      const client = options.offlineModel ?? new ScriptedModel(undefined, { clock: options.clock, recordCalls: 0 });
       this.#offlineModels = [{ name: OFFLINE_MODEL_NAME, provider: 'offline', providerModel: OFFLINE_MODEL_NAME, temperature: undefined, client }];
       this.#logger.info(
         'no model provider in config/models.toml: using the offline demo model (scripted replies, not a real LLM). Add a provider to talk to a real model.',

@@ -14,6 +14,11 @@ export interface ScriptedModelOptions {
   delayMs?: number;
   /** The clock the delay runs on (default the system clock; tests pass a `ManualClock`). */
   clock?: Clock;
+  /**
+   * How many of the newest calls `calls` keeps (default `MAX_RECORDED_CALLS`). The host's
+   * own offline demo model keeps none: a copy of every prompt is work nobody reads.
+   */
+  recordCalls?: number;
 }
 
 function complete(reply: ScriptedReply): ModelReply {
@@ -50,7 +55,8 @@ function complete(reply: ScriptedReply): ModelReply {
  * With a script (`new ScriptedModel(replies)`) it answers from the script instead: one
  * reply, a list consumed in order whose last reply then repeats, or a function of the call.
  * In both modes calls are recorded in `calls`, copied as they were received: the newest
- * `MAX_RECORDED_CALLS`, so that the demo model of a long-running bot does not grow without end.
+ * `recordCalls` (default `MAX_RECORDED_CALLS`), so that a long-running bot does not grow
+ * without end.
  */
 export class ScriptedModel implements ModelClient {
   /** How many calls `calls` keeps (the newest). */
@@ -61,6 +67,7 @@ export class ScriptedModel implements ModelClient {
   readonly #script: ModelScript | undefined;
   readonly #delayMs: number;
   readonly #clock: Clock;
+  readonly #recordCalls: number;
   #next = 0;
 
   constructor(script?: ModelScript, options: ScriptedModelOptions = {}) {
@@ -70,12 +77,15 @@ export class ScriptedModel implements ModelClient {
     this.#script = script;
     this.#delayMs = options.delayMs ?? 0;
     this.#clock = options.clock ?? systemClock;
+    this.#recordCalls = options.recordCalls ?? ScriptedModel.MAX_RECORDED_CALLS;
   }
 
   async complete(call: ModelCall, signal: AbortSignal): Promise<ModelReply> {
     if (signal.aborted) throw signal.reason;
-    this.calls.push(structuredClone(call));
-    if (this.calls.length > ScriptedModel.MAX_RECORDED_CALLS) this.calls.shift();
+    if (this.#recordCalls > 0) {
+      this.calls.push(structuredClone(call));
+      if (this.calls.length > this.#recordCalls) this.calls.shift();
+    }
     const callNumber = ++this.#callCount;
     if (this.#delayMs > 0) await this.#clock.sleep(this.#delayMs, signal);
     const script = this.#script;
