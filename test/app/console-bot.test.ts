@@ -1,22 +1,14 @@
-import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useBotProcesses } from '../support/bot-process.js';
+import { storedMessages } from '../support/stored-messages.js';
 import { useProjectTempDir } from '../support/temp-dir.js';
 
 // These run the real CLI (`src/app/main.ts`, as `npm start` does) in a child process, which
 // forks the console adapter in a grandchild; messages go in through a pipe. The built-in
 // plugins are the project's own, with their default settings (typing delay included).
 
-function storedMessages(dataDir: string): { direction: string; content: string }[] {
-  const database = new Database(join(dataDir, 'moonglass.db'), { readonly: true });
-  try {
-    return database.prepare('SELECT direction, content FROM messages ORDER BY row_id').all() as { direction: string; content: string }[];
-  } finally {
-    database.close();
-  }
-}
 
 describe('npm start with the console adapter', () => {
   const run = useBotProcesses();

@@ -1,10 +1,10 @@
-import Database from 'better-sqlite3';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { completion, type FakeHandler, FakeOpenAiServer } from '../llm/support/fake-openai-server.js';
 import { useBotProcesses } from '../support/bot-process.js';
 import { freePort } from '../support/free-port.js';
+import { storedCount, storedMessages } from '../support/stored-messages.js';
 import { useProjectTempDir } from '../support/temp-dir.js';
 
 // The real CLI (`npm start`) with the console adapter, talking to an OpenAI-compatible
@@ -20,23 +20,7 @@ const slow = (ms: number, then: FakeHandler): FakeHandler => (request, response)
   response.on('close', () => clearTimeout(timer));
 };
 
-function storedMessages(dataDir: string): { direction: string; content: string }[] {
-  const database = new Database(join(dataDir, 'moonglass.db'), { readonly: true });
-  try {
-    return database.prepare('SELECT direction, content FROM messages ORDER BY row_id').all() as { direction: string; content: string }[];
-  } finally {
-    database.close();
-  }
-}
 
-/** Resolves when the database holds `count` messages (the bot is a separate process: poll). */
-async function storedCount(dataDir: string, count: number, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (storedMessages(dataDir).length < count) {
-    if (Date.now() > deadline) throw new Error(`fewer than ${count} messages stored after ${timeoutMs} ms: ${JSON.stringify(storedMessages(dataDir))}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('a model endpoint that is down or slow, with real processes', () => {
   const run = useBotProcesses();

@@ -11,20 +11,23 @@ const userText = (call: ModelCall) =>
     .map((payload) => String(payload.content))
     .join('\n');
 
+/** A script that fails `times` times with `error`, then answers. */
+function downFor(times: number, error: string): () => ReturnType<typeof toolReply> {
+  let left = times;
+  return () => {
+    if (left > 0) {
+      left -= 1;
+      throw new Error(error);
+    }
+    return answer;
+  };
+}
+
 describe('NDFC when the model endpoint fails', () => {
   const start = useTestHosts();
 
   it('[fault] a model that is down gives Failure, the message stays unread, and the retry after the backoff answers it once', async () => {
-    let down = 2;
-    const test = await start({
-      script: () => {
-        if (down > 0) {
-          down -= 1;
-          throw new Error('connect ECONNREFUSED 127.0.0.1:9');
-        }
-        return answer;
-      },
-    });
+    const test = await start({ script: downFor(2, 'connect ECONNREFUSED 127.0.0.1:9') });
     const outcome = await test.adapter.send('在吗');
     const streamId = (outcome as { message: { streamId: string } }).message.streamId;
     await test.settle(1_000);
@@ -56,16 +59,7 @@ describe('NDFC when the model endpoint fails', () => {
   });
 
   it('[fault] a new message during the backoff is tried at once, with the one that failed', async () => {
-    let down = 1;
-    const test = await start({
-      script: () => {
-        if (down > 0) {
-          down -= 1;
-          throw new Error('HTTP 503 Service Unavailable');
-        }
-        return answer;
-      },
-    });
+    const test = await start({ script: downFor(1, 'HTTP 503 Service Unavailable') });
     await test.adapter.send('第一句');
     await test.settle(500);
     expect(test.model.calls).toHaveLength(1);
