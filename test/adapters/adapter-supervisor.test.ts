@@ -7,6 +7,7 @@ import type { OutboundDelivery } from '../../src/chat/outbound-sink.js';
 import { createMemoryLogger } from '../../src/kernel/logger/memory-logger.js';
 import { ManualClock } from '../../src/kernel/time/manual-clock.js';
 import { projectRoot } from '../support/temp-dir.js';
+import { until } from '../support/until.js';
 
 // Real adapter processes (test/fixtures/adapters/scripted) under a supervisor whose restart
 // delays run on a manual clock. Waiting for a process is waiting for real events.
@@ -18,13 +19,6 @@ function delivery(content: string): OutboundDelivery {
   return { streamId: 's1', platform: 'test', chatType: 'private', groupId: null, userId: 'u1', content, replyTo: null, at: null };
 }
 
-/** Polls real state every 10 ms (a child process works in real time), up to 20 s. */
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let waited = 0; !condition(); waited += 10) {
-    if (waited > 20_000) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('AdapterSupervisor', () => {
   const supervisors: AdapterSupervisor[] = [];
@@ -86,23 +80,23 @@ describe('AdapterSupervisor', () => {
     await start();
     const firstPid = supervisor.status.pid;
     await expect(supervisor.deliver(delivery('crash'))).rejects.toThrow(/exited before confirming; not retried/);
-    await until(() => supervisor.status.state === 'restarting', 'the exit');
+    await until(() => supervisor.status.state === 'restarting', { what: 'the exit' });
     expect(records.find((record) => /exited unexpectedly \(exit code 3\)/.test(record.msg))).toMatchObject({ level: 'warn', restartInMs: 500, restarts: 1 });
 
     const waiting = supervisor.deliver(delivery('queued while down'));
     await clock.advance(499);
     expect(supervisor.status.pid).toBe(firstPid); // not yet restarted
     await clock.advance(1);
-    await until(() => supervisor.status.state === 'ready', 'the restart');
+    await until(() => supervisor.status.state === 'ready', { what: 'the restart' });
     expect(supervisor.status.pid).not.toBe(firstPid);
     expect(await waiting).toEqual({ messageId: `out-${supervisor.status.pid}-1` });
 
     // A second crash soon after waits twice as long.
     await expect(supervisor.deliver(delivery('crash'))).rejects.toThrow(/not retried/);
-    await until(() => supervisor.status.state === 'restarting', 'the second exit');
+    await until(() => supervisor.status.state === 'restarting', { what: 'the second exit' });
     expect(records.filter((record) => /exited unexpectedly/.test(record.msg)).at(-1)).toMatchObject({ restartInMs: 1_000, restarts: 2 });
     await clock.advance(1_000);
-    await until(() => supervisor.status.state === 'ready', 'the second restart');
+    await until(() => supervisor.status.state === 'ready', { what: 'the second restart' });
     expect(records.some((record) => record.msg === 'the scripted adapter is up again (restart 2)')).toBe(true);
   });
 
@@ -110,7 +104,7 @@ describe('AdapterSupervisor', () => {
     const { supervisor, clock, start } = await supervise({}, { deliveryWaitMs: 3_000, restart: { initialDelayMs: 10_000 } });
     await start();
     await expect(supervisor.deliver(delivery('crash'))).rejects.toThrow(/not retried/);
-    await until(() => supervisor.status.state === 'restarting', 'the exit');
+    await until(() => supervisor.status.state === 'restarting', { what: 'the exit' });
     const waiting = supervisor.deliver(delivery('too late'));
     const outcome = waiting.then(
       () => 'sent',

@@ -6,6 +6,7 @@ import { type BotProcess, useBotProcesses } from '../support/bot-process.js';
 import { freePort } from '../support/free-port.js';
 import { OneBotPeer } from '../support/onebot-peer.js';
 import { useProjectTempDir } from '../support/temp-dir.js';
+import { until } from '../support/until.js';
 
 // The real CLI runs the host; the host forks the OneBot adapter process; a loopback peer
 // connects to it the way NapCat does (reverse WebSocket, X-Self-ID, Bearer token).
@@ -23,13 +24,6 @@ function rows(dataDir: string, sql: string): Record<string, unknown>[] {
   }
 }
 
-/** Polls a condition on a real process's visible state (the database), every 50 ms, up to 30 s. */
-async function until(condition: () => boolean): Promise<void> {
-  for (let waited = 0; !condition(); waited += 50) {
-    if (waited > 30_000) throw new Error('condition not met within 30 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('npm start with the OneBot v11 adapter', () => {
   const run = useBotProcesses();
@@ -97,7 +91,7 @@ describe('npm start with the OneBot v11 adapter', () => {
     await napcat.waitForAction('send_private_msg');
     // The reply is confirmed and stored before the crash (a send the adapter took but did not
     // confirm before dying is not repeated: at most once, never twice).
-    await until(() => rows(join(cwd, 'data'), "SELECT 1 FROM messages WHERE direction = 'outbound'").length === 1);
+    await until(() => rows(join(cwd, 'data'), "SELECT 1 FROM messages WHERE direction = 'outbound'").length === 1, { what: 'the reply to be stored' });
 
     const up = bot.logs.find((record) => record['msg'] === 'the onebot_v11 adapter is up');
     process.kill(Number(up?.['pid']), 'SIGKILL');

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import { until } from './until.js';
 
 /** The messages a bot process stored in `<dataDir>/moonglass.db`, in the order stored (read-only). */
 export function storedMessages(dataDir: string): { direction: string; content: string }[] {
@@ -12,10 +13,6 @@ export function storedMessages(dataDir: string): { direction: string; content: s
 }
 
 /** Resolves when the database holds `count` messages (the bot is a separate process: poll). */
-export async function storedCount(dataDir: string, count: number, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (storedMessages(dataDir).length < count) {
-    if (Date.now() > deadline) throw new Error(`fewer than ${count} messages stored after ${timeoutMs} ms: ${JSON.stringify(storedMessages(dataDir))}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+export function storedCount(dataDir: string, count: number): Promise<void> {
+  return until(() => storedMessages(dataDir).length >= count, { what: `${count} stored messages in ${dataDir}`, everyMs: 50 });
 }
