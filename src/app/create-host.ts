@@ -226,7 +226,6 @@ export class Host implements HostRuntime {
         logger: this.logger,
         cache: chat.database.mediaCache,
         bot: { nickname: bot.nickname, aliases: bot.aliases },
-        modelsConfig: chat.models,
         ...(this.#options.mediaFetch === undefined ? {} : { fetch: this.#options.mediaFetch }),
       });
       this.#stopRecordingModelCalls = recordModelCalls({ bus: this.bus, log: chat.database.modelCalls, clock: this.clock, logger: this.logger });

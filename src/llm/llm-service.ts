@@ -88,6 +88,15 @@ export class LlmService {
     return new LLMRequest({ bus: this.#bus, clock: this.#clock, logger: this.#logger, models: this.modelsFor(init.taskName) }, init);
   }
 
+  /**
+   * True when models.toml lists models for `taskName` itself, rather than the task falling
+   * back to `actor`'s (always false for the offline demo model).
+   */
+  hasOwnModels(taskName: string): boolean {
+    if (this.#offlineModels !== undefined) return false;
+    return (this.#config.tasks[taskName]?.models.length ?? 0) > 0;
+  }
+
   /** The models that serve `taskName`, in fallback order. */
   modelsFor(taskName: string): readonly ResolvedModel[] {
     if (this.#offlineModels !== undefined) return this.#offlineModels;

@@ -2,7 +2,6 @@ import type { AppConfig } from '../kernel/config/app-config.js';
 import type { Logger } from '../kernel/logger/logger.js';
 import type { Clock } from '../kernel/time/clock.js';
 import type { LlmService } from '../llm/llm-service.js';
-import type { ModelsConfig } from '../llm/models-config.js';
 import type { MediaCacheRepository } from '../storage/media-cache-repository.js';
 import { GuardedMediaCache } from './guarded-media-cache.js';
 import { IMAGE_TASK, ImageDescriber } from './image-describer.js';
@@ -28,11 +27,6 @@ export interface MediaServiceOptions {
   bot: BotNames;
   /** Downloads and Range requests go through it (default: the global fetch). */
   fetch?: typeof fetch;
-  /**
-   * The validated models.toml. When given, availability reads whether `vlm` / `video` list
-   * models of their own; without it, a task whose models equal `actor`'s counts as unlisted.
-   */
-  modelsConfig?: ModelsConfig;
 }
 
 /**
@@ -46,7 +40,6 @@ export class MediaService implements PluginMediaAccess {
   readonly #config: AppConfig['media'];
   readonly #llm: LlmService;
   readonly #logger: Logger;
-  readonly #modelsConfig: ModelsConfig | undefined;
   readonly #bot: BotNames;
   readonly #images: ImageDescriber;
   readonly #videos: VideoDescriber;
@@ -58,7 +51,6 @@ export class MediaService implements PluginMediaAccess {
     this.#config = config;
     this.#llm = options.llm;
     this.#logger = options.logger;
-    this.#modelsConfig = options.modelsConfig;
     this.#bot = { nickname: options.bot.nickname, aliases: [...options.bot.aliases] };
     this.#maxWait = {
       images: config.image_download_timeout_s + config.recognition_timeout_s,
@@ -141,11 +133,11 @@ export class MediaService implements PluginMediaAccess {
 
   #imageProblem(): string | undefined {
     if (!this.#config.images_enabled) return 'images_enabled is off in [media]';
-    return mediaTaskProblem(this.#llm, IMAGE_TASK, this.#modelsConfig);
+    return mediaTaskProblem(this.#llm, IMAGE_TASK);
   }
 
   #videoProblem(): string | undefined {
     if (!this.#config.videos_enabled) return 'videos_enabled is off in [media]';
-    return mediaTaskProblem(this.#llm, VIDEO_TASK, this.#modelsConfig);
+    return mediaTaskProblem(this.#llm, VIDEO_TASK);
   }
 }

@@ -62,8 +62,6 @@ describe(MediaService, () => {
         tasks: { actor: { models: ['chat'] } },
       });
       await expectUnavailable({ models: actorOnly }, /lists no models in config\/models\.toml/);
-      const precise = harness.build({ modelsConfig: harness.modelsConfig });
-      expect(precise.imagesAvailable()).toBe(false);
     });
 
     it('[T-33] are false when the tasks list no models and actor has none either', async () => {
@@ -75,17 +73,15 @@ describe(MediaService, () => {
       await expectUnavailable({ models: empty }, /has no usable model/);
     });
 
-    it('[T-33] with the models config, count vlm listing the same model as actor as available; without it, as the fallback', async () => {
+    it('[T-33] count vlm and video as available when they list the same model as actor: they list it themselves', async () => {
       const sameAsActor = (baseUrl: string) => ({
         providers: { local: { base_url: baseUrl } },
         models: { omni: { provider: 'local', model: 'omni-model' } },
         tasks: { actor: { models: ['omni'] }, vlm: { models: ['omni'] }, video: { models: ['omni'] } },
       });
       harness = await createMediaHarness({ models: sameAsActor });
-
-      expect(harness.build({ modelsConfig: harness.modelsConfig }).imagesAvailable()).toBe(true);
-      expect(harness.build({ modelsConfig: harness.modelsConfig }).videosAvailable()).toBe(true);
-      expect(harness.service.imagesAvailable()).toBe(false);
+      expect(harness.service.imagesAvailable()).toBe(true);
+      expect(harness.service.videosAvailable()).toBe(true);
     });
   });
 });
