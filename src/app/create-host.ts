@@ -143,22 +143,25 @@ export class Host implements HostRuntime {
     return this.#state;
   }
 
+  /** `value` once `start()` has made it; before, a HostStateError saying what to await. */
+  #started<T>(value: T | undefined, what: string, detail: string): T {
+    if (value === undefined) throw new HostStateError(what, this.#state, detail);
+    return value;
+  }
+
   /** The validated app settings; available once `start()` has read them. */
   get config(): AppConfig {
-    if (this.#config === undefined) throw new HostStateError('reading config', this.#state, 'the settings are read by start(); await it first');
-    return this.#config;
+    return this.#started(this.#config, 'reading config', 'the settings are read by start(); await it first');
   }
 
   /** The tools plugins registered; available once `start()` has read the settings. */
   get tools(): ToolRegistry {
-    if (this.#tools === undefined) throw new HostStateError('reading tools', this.#state, 'tools are set up by start(); await it first');
-    return this.#tools;
+    return this.#started(this.#tools, 'reading tools', 'tools are set up by start(); await it first');
   }
 
   /** The chat services (streams, models, prompts ...); available once `start()` has run. */
   get chat(): ChatParts {
-    if (this.#chat === undefined) throw new HostStateError('reading chat', this.#state, 'the chat runtime is built by start(); await it first');
-    return this.#chat;
+    return this.#started(this.#chat, 'reading chat', 'the chat runtime is built by start(); await it first');
   }
 
   /** The sink messages go to now (to wrap it, e.g. the console's sandbox). */
@@ -178,20 +181,17 @@ export class Host implements HostRuntime {
 
   /** The MCP connections (`config/mcp.toml`); available once `start()` has read the settings. */
   get mcp(): McpHostService {
-    if (this.#mcp === undefined) throw new HostStateError('reading mcp', this.#state, 'MCP is set up by start(); await it first');
-    return this.#mcp;
+    return this.#started(this.#mcp, 'reading mcp', 'MCP is set up by start(); await it first');
   }
 
   /** The image and video description service; available once `start()` has read the settings. */
   get media(): MediaService {
-    if (this.#media === undefined) throw new HostStateError('reading media', this.#state, 'media is set up by start(); await it first');
-    return this.#media;
+    return this.#started(this.#media, 'reading media', 'media is set up by start(); await it first');
   }
 
   /** The plugin manager; available once `start()` has read the settings. */
   get plugins(): PluginManager {
-    if (this.#plugins === undefined) throw new HostStateError('reading plugins', this.#state, 'plugins are loaded by start(); await it first');
-    return this.#plugins;
+    return this.#started(this.#plugins, 'reading plugins', 'plugins are loaded by start(); await it first');
   }
 
   /**
