@@ -300,16 +300,17 @@ export class StreamDriver {
 
   async #apply(result: ChatterResult): Promise<void> {
     const now = this.#options.clock.now();
+    if (result.kind !== 'failure') {
+      // Anything but a failure ends a run of failures: no backoff is pending.
+      this.#failuresInARow = 0;
+      this.#retryAt = undefined;
+    }
     switch (result.kind) {
       case 'wait':
-        this.#failuresInARow = 0;
-        this.#retryAt = undefined;
         this.#setState({ kind: 'waiting', time: result.time, since: now });
         if (result.time !== undefined) this.schedule(result.time * 1000);
         return;
       case 'success':
-        this.#failuresInARow = 0;
-        this.#retryAt = undefined;
         await this.#dropGenerator();
         this.#setState({ kind: 'idle' });
         return;
@@ -320,8 +321,6 @@ export class StreamDriver {
         this.#scheduleRetry(result);
         return;
       case 'stop':
-        this.#failuresInARow = 0;
-        this.#retryAt = undefined;
         await this.#dropGenerator();
         this.#setState({
           kind: 'stopped',
