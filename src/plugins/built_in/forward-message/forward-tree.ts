@@ -206,6 +206,11 @@ function cardText(data: Record<string, unknown>): string {
   return '[卡片消息]';
 }
 
+/** `[label]`, or `[label：detail]` when the detail is not blank. */
+function labelled(label: string, detail: string | undefined): string {
+  return nonBlank(detail) === undefined ? `[${label}]` : `[${label}：${detail}]`;
+}
+
 /** What a segment without text of its own shows. */
 function placeholder(segment: Segment): string {
   const { type, data } = segment;
@@ -232,17 +237,17 @@ function placeholder(segment: Segment): string {
     case 'reply':
       return '';
     case 'dice':
-      return `[骰子${nonBlank(text(data, 'result')) === undefined ? '' : `：${text(data, 'result')}`}]`;
+      return labelled('骰子', text(data, 'result'));
     case 'rps':
       return '[猜拳]';
     case 'poke':
       return '[戳一戳]';
     case 'location':
-      return `[位置${nonBlank(text(data, 'title')) === undefined ? '' : `：${text(data, 'title')}`}]`;
+      return labelled('位置', text(data, 'title'));
     case 'music':
       return '[音乐分享]';
     case 'share':
-      return `[链接${nonBlank(text(data, 'title')) === undefined ? '' : `：${text(data, 'title')}`}]`;
+      return labelled('链接', text(data, 'title'));
     default:
       return `[${type}]`;
   }
