@@ -1,11 +1,12 @@
 import Database from 'better-sqlite3';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { WebSocketServer } from 'ws';
+import { freePort } from '../test/support/free-port.js';
 import { OneBotPeer, type PeerActionRequest } from '../test/support/onebot-peer.js';
-import { benchScratch, copyBuiltIns, ROOT } from './support/scratch.js';
+import { copyBuiltInPlugins } from '../src/testing/copy-plugin-folders.js';
+import { benchScratch, ROOT } from './support/scratch.js';
 
 // Load: 1,000 private conversations x 20 messages through the real bot (host process and
 // OneBot v11 adapter process, as `npm start` runs them) and a OneBot peer on loopback that
@@ -34,16 +35,6 @@ interface TurnResults {
   strayAnswers: number;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const text = (stream: number, index: number) => `u${stream}-m${index}`;
 const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -174,7 +165,7 @@ interface BotRun extends TurnResults {
 
 async function throughTheBot(options: LoadOptions): Promise<BotRun> {
   const scratch = benchScratch('load-');
-  const builtIns = copyBuiltIns(join(scratch, 'built-in'));
+  const builtIns = copyBuiltInPlugins(join(scratch, 'built-in'));
   writeFileSync(join(builtIns, 'neo_default_chatter', 'config.toml'), '[plugin]\ntyping_delay_per_char = 0\n');
   const port = await freePort();
   const config = join(scratch, 'config');

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchScratch, copyBuiltIns, ROOT } from './support/scratch.js';
+import { copyBuiltInPlugins } from '../src/testing/copy-plugin-folders.js';
+import { benchScratch, ROOT } from './support/scratch.js';
 
 const RUNS = 5;
 const NODE_FLAGS = ['--conditions=source', '--import', join(ROOT, 'src/register-typescript.mjs')];
@@ -36,7 +37,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  */
 export async function benchStartup(): Promise<boolean> {
   const scratch = benchScratch('startup-');
-  const builtIns = copyBuiltIns(join(scratch, 'built-in'));
+  const builtIns = copyBuiltInPlugins(join(scratch, 'built-in'));
   const env = { MOONGLASS_BUILT_IN_PLUGINS: builtIns };
   const start = [...NODE_FLAGS, join(ROOT, 'src/app/main.ts'), 'start', '--config-dir', join(scratch, 'config'), '--data-dir', join(scratch, 'data')];
   try {

@@ -1,5 +1,5 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -13,11 +13,4 @@ export function benchScratch(prefix: string): string {
   const parent = join(ROOT, '.bench-temp');
   mkdirSync(parent, { recursive: true });
   return mkdtempSync(join(parent, prefix));
-}
-
-/** A copy of the built-in plugins in `folder` (without any config.toml), for MOONGLASS_BUILT_IN_PLUGINS. */
-export function copyBuiltIns(folder: string): string {
-  const source = join(ROOT, 'src/plugins/built_in');
-  for (const name of readdirSync(source)) cpSync(join(source, name), join(folder, name), { recursive: true, filter: (path) => basename(path) !== 'config.toml' });
-  return folder;
 }

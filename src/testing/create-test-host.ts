@@ -1,6 +1,6 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { createHost, defaultPluginRoots, type Host, type HostOptions } from '../app/create-host.js';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createHost, type Host, type HostOptions } from '../app/create-host.js';
 import type { BotConfigInput } from '../chat/bot-config.js';
 import type { LogRecord } from '../kernel/logger/memory-logger.js';
 import { createMemoryLogger } from '../kernel/logger/memory-logger.js';
@@ -11,6 +11,7 @@ import type * as z from 'zod';
 import type { ModelsConfigSchema } from '../llm/models-config.js';
 import type { AppConfig } from '../kernel/config/app-config.js';
 import { ScriptedModel } from '../llm/scripted-model.js';
+import { copyBuiltInPlugins, copyPluginFolder } from './copy-plugin-folders.js';
 import { FakeAdapter } from './fake-adapter.js';
 
 export interface TestHostOptions {
@@ -61,12 +62,8 @@ export async function createTestHost(options: TestHostOptions = {}): Promise<Tes
   const scratch = mkdtempSync(join(scratchParent, 'host-'));
   const root = join(scratch, 'plugins');
   mkdirSync(root);
-  const copy = (folder: string) => cpSync(folder, join(root, basename(folder)), { recursive: true, filter: (source) => basename(source) !== 'config.toml' });
-  if (options.builtIns ?? true) {
-    const builtIn = defaultPluginRoots()[0]!.path;
-    for (const name of readdirSync(builtIn)) copy(join(builtIn, name));
-  }
-  for (const folder of options.plugins ?? []) copy(folder);
+  if (options.builtIns ?? true) copyBuiltInPlugins(root);
+  for (const folder of options.plugins ?? []) copyPluginFolder(folder, root);
   for (const [name, text] of Object.entries(options.pluginConfigs ?? {})) writeFileSync(join(root, name, 'config.toml'), text);
 
   const clock = new ManualClock();

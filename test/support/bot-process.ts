@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach } from 'vitest';
+import { copyBuiltInPlugins } from '../../src/testing/copy-plugin-folders.js';
 import { projectRoot } from './temp-dir.js';
 
 /** A moonglass CLI running as a real child process, its output collected line by line. */
@@ -59,10 +60,8 @@ export function useBotProcesses(): (args: readonly string[], options?: BotProces
   });
   return (args, options = {}) => {
     // A scratch copy of the built-in plugins: they write their config.toml beside their code.
-    const builtIns = mkdtempSync(join(scratchParent(), 'built-in-'));
+    const builtIns = copyBuiltInPlugins(mkdtempSync(join(scratchParent(), 'built-in-')));
     scratch.push(builtIns);
-    const source = join(projectRoot, 'src/plugins/built_in');
-    for (const name of readdirSync(source)) cpSync(join(source, name), join(builtIns, name), { recursive: true, filter: (path) => basename(path) !== 'config.toml' });
     for (const [name, text] of Object.entries(options.pluginConfigs ?? {})) writeFileSync(join(builtIns, name, 'config.toml'), text);
     // Bots started side by side must not fight over the web console's default port.
     const features = join(options.cwd ?? projectRoot, 'config', 'features.toml');
