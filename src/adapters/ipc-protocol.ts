@@ -15,6 +15,8 @@ const delivery = z.object({
   content: z.string(),
   replyTo: z.string().nullable(),
   at: z.string().nullable(),
+  account: z.string().nullable().optional(),
+  outboxId: z.number().int().optional(),
 });
 
 const ack = z.discriminatedUnion('status', [

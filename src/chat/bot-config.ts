@@ -40,8 +40,25 @@ export const BotConfigSchema = z.object({
         .describe('A run that failed (the model endpoint was down, say) with messages still unread is tried again after this long, doubled at each failure in a row.')
         .default(5),
       failure_retry_max_seconds: z.number().positive().describe('The longest wait between two tries of a failed run.').default(300),
+      send_deadline_seconds: z
+        .number()
+        .positive()
+        .describe(
+          'A reply that could not be delivered (the QQ client is disconnected, say) waits in the outbox and is sent when the connection is back, up to this long after it was written; then it is dropped with a warning and the next turn sees it was not delivered.',
+        )
+        .default(600),
     })
     .describe('How conversations run.')
+    .prefault({}),
+  storage: z
+    .object({
+      keep_days: z
+        .number()
+        .positive()
+        .describe('Messages older than this many days are deleted (checked once a day) and the database file is compacted.')
+        .default(90),
+    })
+    .describe('How long the database keeps messages.')
     .prefault({}),
 });
 

@@ -8,6 +8,11 @@ const id = z.union([z.string().min(1), z.number().int().transform(String)]);
  */
 export const InboundEnvelopeSchema = z.object({
   platform: z.string().min(1),
+  /**
+   * The bot account the message arrived on (OneBot: the connection's `self_id`); the replies
+   * to it go out on the same account. Absent: the adapter's only or default connection.
+   */
+  account: id.optional(),
   message_id: id,
   /** Epoch seconds; the host's clock when absent. */
   time: z.number().positive().optional(),

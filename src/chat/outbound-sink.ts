@@ -10,6 +10,16 @@ export interface OutboundDelivery {
   content: string;
   replyTo: string | null;
   at: string | null;
+  /**
+   * The bot account (connection) to send on: the one the conversation's messages arrived on
+   * (OneBot: the `self_id` of the connection). Absent or null: the adapter's default connection.
+   */
+  account?: string | null;
+  /**
+   * The outbox row this delivery comes from, stable across retries and restarts; an adapter
+   * may use it to recognise a delivery it has already made.
+   */
+  outboxId?: number;
 }
 
 /**

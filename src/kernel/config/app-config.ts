@@ -54,8 +54,40 @@ export const AppConfigSchema = z.object({
         .positive()
         .describe('Seconds one description by the model may take (images and videos), on top of the download.')
         .default(30),
+      allow_private_addresses: z
+        .boolean()
+        .describe(
+          'Fetch chat images and videos from loopback, link-local and private addresses too (a LAN setup where NapCat serves files on 192.168.x.x). Off: only http(s) URLs of public addresses are fetched, at every redirect.',
+        )
+        .default(false),
     })
     .describe('Describing images and videos in chats (also offered to plugins as ctx.media).')
+    .prefault({}),
+  plugins: z
+    .object({
+      lifecycle_timeout_s: z
+        .number()
+        .positive()
+        .describe("Seconds a plugin's onLoad, onUnload or a reload from the web console may take; past it the plugin is reported as failed at that step and the host goes on.")
+        .default(30),
+    })
+    .describe('How plugins are loaded and unloaded.')
+    .prefault({}),
+  chat: z
+    .object({
+      max_inbound_chars: z
+        .number()
+        .int()
+        .min(100)
+        .describe('Longest inbound message text kept, in characters; longer text is cut with a visible mark and the raw frame is not stored whole.')
+        .default(20_000),
+      idle_evict_seconds: z
+        .number()
+        .positive()
+        .describe('A conversation nobody wrote in for this long leaves memory (it stays in the database and comes back with its next message).')
+        .default(1800),
+    })
+    .describe('Limits on what the chat keeps.')
     .prefault({}),
   admin: z
     .object({

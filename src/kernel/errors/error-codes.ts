@@ -27,6 +27,7 @@ export const ERROR_CODES = {
   MG_PROMPT: 'A prompt template is unknown, registered twice, or misses a value in strict mode.',
   MG_ADAPTER: 'An adapter cannot be found, its manifest or config is unusable, its process could not start, or a send or platform action through it failed.',
   MG_MCP_UNAVAILABLE: 'An MCP tool cannot be called now: not listed in config/mcp.toml, not confirmed read-only, its server not connected, or its daily quota spent. The message is the Chinese reason.',
+  MG_DATA_FOLDER_LOCKED: 'Another moonglass host (the message names its process) is running on the same data folder; a second one refuses to start.',
   MG_INVALID_ARGUMENT: 'A public function was called with an argument outside its documented range.',
 } as const;
 
