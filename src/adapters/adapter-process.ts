@@ -76,8 +76,15 @@ async function answer(id: number, work: () => Promise<unknown>): Promise<void> {
   try {
     send({ type: 'result', id, ok: true, value: await work() });
   } catch (error) {
-    send({ type: 'result', id, ok: false, error: error instanceof Error ? error.message : String(error) });
+    const failure = deliveryFailureOf(error);
+    send({ type: 'result', id, ok: false, error: error instanceof Error ? error.message : String(error), ...(failure === undefined ? {} : { failure }) });
   }
+}
+
+/** The `deliveryFailure` an adapter's error carries (`retry`, `in_doubt`, `refused`), if any. */
+function deliveryFailureOf(error: unknown): 'retry' | 'in_doubt' | 'refused' | undefined {
+  const kind = typeof error === 'object' && error !== null ? (error as { deliveryFailure?: unknown }).deliveryFailure : undefined;
+  return kind === 'retry' || kind === 'in_doubt' || kind === 'refused' ? kind : undefined;
 }
 
 async function shutdown(code: number): Promise<never> {
@@ -116,7 +123,8 @@ process.on('message', (raw) => {
       return;
     case 'deliver':
       void answer(message.id, async () => {
-        if (adapter === undefined) throw new Error('the adapter has not started yet');
+        if (adapter === undefined) throw Object.assign(new Error('the adapter has not started yet'), { deliveryFailure: 'retry' });
+        send({ type: 'accepted', id: message.id });
         return adapter.deliver(message.delivery);
       });
       return;

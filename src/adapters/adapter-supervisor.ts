@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { type DeliveryFailureKind, withDeliveryFailure } from '../chat/delivery-failure.js';
 import type { OutboundDelivery, OutboundSink } from '../chat/outbound-sink.js';
 import type { Logger } from '../kernel/logger/logger.js';
 import type { Clock, TimerHandle } from '../kernel/time/clock.js';
@@ -55,6 +56,8 @@ interface PendingResult {
   resolve(value: unknown): void;
   reject(error: Error): void;
   what: string;
+  /** The adapter began delivering it (`accepted`): if the process dies now, it is in doubt. */
+  accepted: boolean;
 }
 
 const PROCESS_ENTRY = fileURLToPath(new URL(`./adapter-process${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url));
@@ -68,8 +71,10 @@ function childExecArgv(): string[] {
 /**
  * Runs one adapter in its own process and is the host's `OutboundSink` for it. Restarts a
  * process that exits unexpectedly, with a growing delay; logs every exit. Sends made while
- * the adapter is down wait for it (up to `deliveryWaitMs`); a send the process took but did
- * not confirm before dying fails instead of being repeated, so nobody gets a reply twice.
+ * the adapter is down wait for it (up to `deliveryWaitMs`). Every failed send says what it
+ * means for the host's outbox (`deliveryFailure`): one the process never began is `retry`;
+ * one it began (`accepted`) but did not confirm before dying is `in_doubt`, and is not
+ * repeated, so nobody gets a reply twice.
  */
 export class AdapterSupervisor implements OutboundSink {
   readonly #options: AdapterSupervisorOptions;
@@ -91,6 +96,7 @@ export class AdapterSupervisor implements OutboundSink {
   #exited: Promise<void> = Promise.resolve();
   #init: AdapterInit | undefined;
   #prewarmed = false;
+  readonly #connectionListeners = new Set<(connected: boolean) => void>();
 
   constructor(options: AdapterSupervisorOptions) {
     this.#options = options;
@@ -137,6 +143,11 @@ export class AdapterSupervisor implements OutboundSink {
     return { messageId: typeof messageId === 'string' ? messageId : String(messageId ?? '') };
   }
 
+  onConnectionChange(listener: (connected: boolean) => void): () => void {
+    this.#connectionListeners.add(listener);
+    return () => this.#connectionListeners.delete(listener);
+  }
+
   /** Calls a platform action (OneBot `get_msg`, `get_forward_msg` …) and resolves to its data. */
   async call(action: string, params: Readonly<Record<string, unknown>> = {}): Promise<unknown> {
     return this.#request(`action ${action}`, (id) => ({ type: 'call', id, action, params: { ...params } }));
@@ -152,7 +163,7 @@ export class AdapterSupervisor implements OutboundSink {
     }
     this.#state = 'stopping';
     if (this.#restartTimer !== undefined) this.#options.clock.clearTimeout(this.#restartTimer);
-    this.#failWaiters(new AdapterError(this.#options.adapter.name, 'the host is stopping'));
+    this.#failWaiters(this.#failure('the host is stopping', 'retry'));
     const child = this.#child;
     if (child !== undefined && child.exitCode === null && child.signalCode === null) {
       this.#post({ type: 'shutdown' });
@@ -216,6 +227,7 @@ export class AdapterSupervisor implements OutboundSink {
         const { connected, selfId, detail } = message;
         this.#status = { connected, ...(selfId === undefined ? {} : { selfId }), ...(detail === undefined ? {} : { detail }) };
         this.#logger.info({ connected, selfId }, detail ?? (connected ? 'platform connected' : 'platform disconnected'));
+        this.#notifyConnection(connected);
         return;
       }
       case 'input_closed':
@@ -229,7 +241,12 @@ export class AdapterSupervisor implements OutboundSink {
         if (pending === undefined) return;
         this.#pending.delete(message.id);
         if (message.ok) pending.resolve(message.value);
-        else pending.reject(new AdapterError(this.#options.adapter.name, `${pending.what} failed: ${message.error ?? 'no reason given'}`));
+        else pending.reject(this.#failure(`${pending.what} failed: ${message.error ?? 'no reason given'}`, message.failure ?? 'retry'));
+        return;
+      }
+      case 'accepted': {
+        const pending = this.#pending.get(message.id);
+        if (pending !== undefined) pending.accepted = true;
         return;
       }
       case 'fatal':
@@ -271,8 +288,14 @@ export class AdapterSupervisor implements OutboundSink {
     const name = this.#options.adapter.name;
     const upForMs = this.#options.clock.now() - this.#startedAt;
     this.#status = { connected: false };
-    const lost = new AdapterError(name, 'the adapter process exited before confirming; not retried, so nothing is sent twice');
-    for (const pending of this.#pending.values()) pending.reject(lost);
+    this.#notifyConnection(false);
+    for (const pending of this.#pending.values()) {
+      pending.reject(
+        pending.accepted
+          ? this.#failure(`${pending.what}: the adapter process exited before confirming; not retried, so nothing is sent twice`, 'in_doubt')
+          : this.#failure(`${pending.what}: the adapter process exited before taking it`, 'retry'),
+      );
+    }
     this.#pending.clear();
     if (this.#state === 'stopping' || this.#state === 'stopped') {
       this.#logger.info({ code, signal }, `the ${name} adapter stopped`);
@@ -306,13 +329,13 @@ export class AdapterSupervisor implements OutboundSink {
   async #request(what: string, build: (id: number) => HostToAdapter): Promise<unknown> {
     const name = this.#options.adapter.name;
     if (this.#state === 'stopping' || this.#state === 'stopped' || this.#state === 'idle') {
-      throw new AdapterError(name, `${what}: the adapter is not running (${this.#state})`);
+      throw this.#failure(`${what}: the adapter is not running (${this.#state})`, 'retry');
     }
     if (this.#state !== 'ready') await this.#waitUntilReady(what);
     if (what.startsWith('action') && !this.#canCall) throw new AdapterError(name, `${what}: this adapter has no platform actions`);
     const id = this.#nextId++;
     return new Promise<unknown>((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject, what });
+      this.#pending.set(id, { resolve, reject, what, accepted: false });
       this.#post(build(id));
     });
   }
@@ -332,10 +355,25 @@ export class AdapterSupervisor implements OutboundSink {
       };
       const timer = this.#options.clock.setTimeout(() => {
         this.#readyWaiters = this.#readyWaiters.filter((entry) => entry !== waiter);
-        reject(new AdapterError(this.#options.adapter.name, `${what}: the adapter was not up within ${waitMs} ms`));
+        reject(this.#failure(`${what}: the adapter was not up within ${waitMs} ms`, 'retry'));
       }, waitMs);
       this.#readyWaiters.push(waiter);
     });
+  }
+
+  /** An AdapterError that tells the outbox what the failure means. */
+  #failure(reason: string, kind: DeliveryFailureKind): AdapterError {
+    return withDeliveryFailure(new AdapterError(this.#options.adapter.name, reason), kind);
+  }
+
+  #notifyConnection(connected: boolean): void {
+    for (const listener of [...this.#connectionListeners]) {
+      try {
+        listener(connected);
+      } catch (error) {
+        this.#logger.error({ error: error instanceof Error ? error.message : String(error) }, 'a connection listener failed');
+      }
+    }
   }
 
   #failWaiters(error: Error): void {

@@ -44,8 +44,23 @@ export const AdapterToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('status'), connected: z.boolean(), selfId: z.string().optional(), detail: z.string().optional() }),
   z.object({ type: z.literal('input_closed') }),
   z.object({ type: z.literal('log'), record: z.record(z.string(), z.unknown()) }),
-  /** The answer to a `deliver` or `call`: `value` when `ok`, else `error` (a reason for a person). */
-  z.object({ type: z.literal('result'), id: z.number().int(), ok: z.boolean(), value: z.unknown().optional(), error: z.string().optional() }),
+  /**
+   * The answer to a `deliver` or `call`: `value` when `ok`, else `error` (a reason for a
+   * person) and, for a delivery, what the failure means for the outbox (`failure`).
+   */
+  z.object({
+    type: z.literal('result'),
+    id: z.number().int(),
+    ok: z.boolean(),
+    value: z.unknown().optional(),
+    error: z.string().optional(),
+    failure: z.enum(['retry', 'in_doubt', 'refused']).optional(),
+  }),
+  /**
+   * Sent the moment the adapter starts on a `deliver`: from here on the platform may get the
+   * message, so if the process dies before its result, the delivery is in doubt, not retried.
+   */
+  z.object({ type: z.literal('accepted'), id: z.number().int() }),
   /** Sent just before the process exits on an error it could not recover from. */
   z.object({ type: z.literal('fatal'), error: z.string() }),
 ]);

@@ -37,6 +37,7 @@ export class SandboxChannel {
     return {
       deliver: (delivery) => (delivery.platform === SANDBOX_PLATFORM ? keep(delivery) : next.deliver(delivery)),
       ...(next.call === undefined ? {} : { call: (action: string, params: Readonly<Record<string, unknown>>) => next.call!(action, params) }),
+      ...(next.onConnectionChange === undefined ? {} : { onConnectionChange: (listener: (connected: boolean) => void) => next.onConnectionChange!(listener) }),
     };
   }
 

@@ -25,6 +25,7 @@ import { BOT_CONFIG_FILE_NAME, BOT_CONFIG_HEADER, type BotConfig, type BotConfig
 import type { InboundEnvelope } from '../chat/inbound-envelope.js';
 import { Ingress, type IngressOutcome } from '../chat/ingress.js';
 import type { OutboundDelivery, OutboundSink } from '../chat/outbound-sink.js';
+import { withDeliveryFailure } from '../chat/delivery-failure.js';
 import { StreamManager } from '../chat/stream-manager.js';
 import type { ChatRuntime } from '../chatter/chat-runtime.js';
 import { ChatLoop } from '../chatter/chat-loop.js';
@@ -116,7 +117,8 @@ export class Host implements HostRuntime {
   #media: MediaService | undefined;
   #plugins: PluginManager | undefined;
   #chat: ChatParts | undefined;
-  #sink: OutboundSink = new UndeliveredSink(() => this.logger);
+  #sink: OutboundSink = new UndeliveredSink();
+  #unsubscribeSink: (() => void) | undefined;
   #state: HostState = 'created';
 
   constructor(options: HostOptions = {}) {
@@ -169,9 +171,18 @@ export class Host implements HostRuntime {
     return this.#sink;
   }
 
-  /** Where sent messages go: the adapter's sink. Until one is set, messages are logged, not delivered. */
+  /**
+   * Where sent messages go: the adapter's sink. Until one is set, replies wait in the
+   * outbox (up to `send_deadline_seconds`); setting one sends them.
+   */
   setOutboundSink(sink: OutboundSink): void {
+    this.#unsubscribeSink?.();
     this.#sink = sink;
+    const wake = (): void => this.#chat?.streams.outbox.wake();
+    this.#unsubscribeSink = sink.onConnectionChange?.((connected) => {
+      if (connected) wake();
+    });
+    wake();
   }
 
   /** An adapter's inbound message: stored, then delivered to its stream (see Ingress). */
@@ -268,6 +279,7 @@ export class Host implements HostRuntime {
     // MCP servers connect in the background; their tools appear as they come up.
     this.#mcp.start();
     this.#chat.loop.restore(this.#chat.database.messages.streamsWithUnread());
+    this.#chat.streams.outbox.restore();
     await this.publishEvent('on_start', { started_at: this.clock.now() });
   }
 
@@ -278,6 +290,8 @@ export class Host implements HostRuntime {
     try {
       await this.publishEvent('on_stop', { reason });
       await this.#chat?.loop.stop();
+      await this.#chat?.streams.outbox.close();
+      this.#unsubscribeSink?.();
       await this.#plugins?.unloadAll();
       await this.#mcp?.stop();
       for (const unsubscribe of this.#stopRecordingModelCalls.splice(0)) unsubscribe();
@@ -318,6 +332,7 @@ export class Host implements HostRuntime {
       logger: this.logger,
       sink: () => this.#sink,
       bot: { name: bot.bot.nickname, accountFor: (platform) => bot.accounts[platform] ?? 'bot' },
+      sendDeadlineMs: bot.chat.send_deadline_seconds * 1000,
     });
     const runtime: ChatRuntime = {
       streams,
@@ -369,7 +384,12 @@ export class Host implements HostRuntime {
       },
     };
     this.registry.bindCore(TOKENS.ChatRuntime, runtime);
-    const loop = new ChatLoop({ runtime, states: database.streamStates, ...(options.streamTiming === undefined ? {} : { timing: options.streamTiming }) });
+    const loop = new ChatLoop({
+      runtime,
+      states: database.streamStates,
+      reads: { hold: (id) => streams.holdReads(id), commit: (id) => streams.commitReads(id), release: (id) => streams.releaseReads(id) },
+      ...(options.streamTiming === undefined ? {} : { timing: options.streamTiming }),
+    });
     const ingress = new Ingress({
       database,
       streams,
@@ -435,14 +455,10 @@ export interface ChatParts {
   models: ModelsConfig;
 }
 
-/** The sink before an adapter connects: says plainly that the message went nowhere. */
+/** The sink before an adapter connects: replies stay in the outbox until one does. */
 class UndeliveredSink implements OutboundSink {
-  #count = 0;
-  constructor(private readonly logger: () => Logger) {}
-  async deliver(delivery: OutboundDelivery): Promise<{ messageId: string }> {
-    this.#count += 1;
-    this.logger().warn({ stream_id: delivery.streamId, content: delivery.content }, 'no adapter is connected; the message was not delivered');
-    return { messageId: `undelivered-${this.#count}` };
+  async deliver(_delivery: OutboundDelivery): Promise<{ messageId: string }> {
+    throw withDeliveryFailure(new Error('no adapter is connected yet'), 'retry');
   }
 }
 

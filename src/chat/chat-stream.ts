@@ -16,6 +16,8 @@ export class ChatStream {
   readonly unreads: Message[] = [];
   readonly history: Message[] = [];
   lastActiveAt: number;
+  /** The bot account the newest inbound message arrived on; replies go out on it. */
+  account: string | null;
 
   constructor(init: {
     streamId: string;
@@ -24,6 +26,7 @@ export class ChatStream {
     group?: { id: string; name: string } | null;
     user?: { id: string; name: string } | null;
     lastActiveAt: number;
+    account?: string | null;
   }) {
     this.streamId = init.streamId;
     this.platform = init.platform;
@@ -31,6 +34,7 @@ export class ChatStream {
     this.group = init.group ?? null;
     this.user = init.user ?? null;
     this.lastActiveAt = init.lastActiveAt;
+    this.account = init.account ?? null;
   }
 
   /** Adds to history, keeping the newest HISTORY_IN_MEMORY. */

@@ -92,6 +92,7 @@ function streamRecord(envelope: ValidInboundEnvelope, streamId: string, now: num
     userName: isGroup ? null : envelope.sender.name || existing?.userName || null,
     createdAt: existing?.createdAt ?? now,
     lastActiveAt: now,
+    account: envelope.account ?? null,
   };
 }
 
@@ -117,6 +118,7 @@ function toMessage(envelope: ValidInboundEnvelope, streamId: string, now: number
       mentions_bot: envelope.mentions_bot,
       ...(envelope.media.length === 0 ? {} : { media: envelope.media }),
       ...(envelope.group === undefined ? {} : { group_id: envelope.group.id }),
+      ...(envelope.account === undefined ? {} : { account: envelope.account }),
     },
   };
 }

@@ -33,4 +33,10 @@ export interface OutboundSink {
    * Sinks without actions leave it out.
    */
   call?(action: string, params: Readonly<Record<string, unknown>>): Promise<unknown>;
+  /**
+   * Tells `listener` when the platform connection goes up or down, so queued replies are
+   * sent the moment it is back; returns the unsubscribe. Sinks without it are retried on a
+   * timer. A failed `deliver` may carry `deliveryFailure` (see `delivery-failure.ts`).
+   */
+  onConnectionChange?(listener: (connected: boolean) => void): () => void;
 }

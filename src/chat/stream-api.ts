@@ -10,11 +10,31 @@ export interface OutgoingMessage {
   at?: string | null;
 }
 
-/** How a send ended: delivered (with the platform's id), cancelled by a handler, or failed. */
+/**
+ * How a send ended: delivered (with the platform's id); queued (durable in the outbox, not
+ * delivered yet, e.g. while the platform is disconnected: it is sent when the connection is
+ * back, up to `send_deadline_seconds`); cancelled by a handler; or failed (refused by the
+ * platform, or past its deadline).
+ */
 export type SendOutcome =
   | { readonly status: 'sent'; readonly message: Message }
+  | { readonly status: 'queued'; readonly reason: string; readonly outboxId: number }
   | { readonly status: 'cancelled'; readonly reason: string }
   | { readonly status: 'failed'; readonly reason: string };
+
+/** How to send. */
+export interface SendOptions {
+  /**
+   * Hold the message this long before it goes out (a typing delay). The reply is durable in
+   * the outbox from the moment `send` is called, so a crash during the delay loses nothing.
+   */
+  delayMs?: number;
+  /**
+   * The caller's run signal: aborted before the reply is queued, nothing is sent; aborted
+   * after, `send` stops waiting (the queued reply still goes out).
+   */
+  signal?: AbortSignal;
+}
 
 /** The stream API chatters and actions use; the host's StreamManager implements it. */
 export interface StreamApi {
@@ -26,6 +46,10 @@ export interface StreamApi {
   fetchUnreads(streamId: string): Message[];
   /** Moves exactly these messages from unread to history; returns how many moved. */
   flushUnreads(streamId: string, messages: readonly Message[]): number;
-  /** Sends through egress: `on_message_sent` (a handler may cancel), the adapter, storage. */
-  send(streamId: string, message: OutgoingMessage): Promise<SendOutcome>;
+  /**
+   * Sends through egress: `on_message_sent` (a handler may cancel), the durable outbox (the
+   * stream's unreads this step marked read are committed with it), the adapter, storage.
+   * Resolves when the first attempt at delivery ended.
+   */
+  send(streamId: string, message: OutgoingMessage, options?: SendOptions): Promise<SendOutcome>;
 }

@@ -7,8 +7,9 @@ import type { StreamRecord } from '../storage/stream-repository.js';
 import { ChatStream, HISTORY_IN_MEMORY } from './chat-stream.js';
 import type { Message } from './message.js';
 import './message-events.js';
-import type { OutboundSink } from './outbound-sink.js';
-import type { OutgoingMessage, SendOutcome, StreamApi } from './stream-api.js';
+import type { OutboundDelivery, OutboundSink } from './outbound-sink.js';
+import { type FirstAttempt, Outbox, type RetryPolicy, type Settled } from './outbox.js';
+import type { OutgoingMessage, SendOptions, SendOutcome, StreamApi } from './stream-api.js';
 
 /** Who the bot is on each platform, for the messages it sends. */
 export interface BotIdentity {
@@ -24,19 +25,45 @@ export interface StreamManagerOptions {
   logger: Logger;
   sink: () => OutboundSink;
   bot: BotIdentity;
+  /** How long a reply may wait in the outbox for delivery (`bot.toml [chat] send_deadline_seconds`). Default 600 s. */
+  sendDeadlineMs?: number;
+  /** The outbox's retry timing (tests). */
+  outboxRetry?: Partial<RetryPolicy>;
 }
 
 /**
  * The live streams over storage: activation (memory, else rebuilt from the database),
- * unread bookkeeping, and egress. Storage is written first; memory follows it.
+ * unread bookkeeping, and egress through the durable outbox. Storage is written first;
+ * memory follows it.
+ *
+ * Reads are held during a chatter step (`holdReads`): what the chatter flushes leaves the
+ * unread list in memory at once, but is written as read only together with the step's first
+ * queued reply (one transaction), or when the step ends without a failure. A crash, a
+ * timed-out or failed step before that leaves the messages unread in the database, so they
+ * are answered (once) by the next run; a crash after it finds the reply in the outbox.
  */
 export class StreamManager implements StreamApi {
+  /** Replies waiting for the platform. */
+  readonly outbox: Outbox;
   readonly #options: StreamManagerOptions;
   readonly #streams = new Map<string, ChatStream>();
+  /** Streams in a chatter step: their flushes are held until a reply is queued or the step ends. */
+  readonly #holding = new Set<string>();
+  /** Flushed in memory, not yet written as read. */
+  readonly #heldReads = new Map<string, Message[]>();
   #sent = 0;
 
   constructor(options: StreamManagerOptions) {
     this.#options = options;
+    this.outbox = new Outbox({
+      database: options.database,
+      clock: options.clock,
+      logger: options.logger,
+      sink: options.sink,
+      deadlineMs: options.sendDeadlineMs ?? 600_000,
+      ...(options.outboxRetry === undefined ? {} : { retry: options.outboxRetry }),
+      onSettled: (settled) => this.#onSettled(settled),
+    });
   }
 
   activateStream(streamId: string): ChatStream | undefined {
@@ -74,6 +101,7 @@ export class StreamManager implements StreamApi {
 
   flushUnreads(streamId: string, messages: readonly Message[]): number {
     const ids = messages.map((message) => message.messageId);
+    if (this.#holding.has(streamId)) return this.#holdFlush(streamId, ids);
     const moved = this.#options.database.messages.markRead(streamId, ids);
     const stream = this.#streams.get(streamId);
     if (stream !== undefined) {
@@ -85,6 +113,34 @@ export class StreamManager implements StreamApi {
     return moved;
   }
 
+  /** A chatter step begins in the stream: its flushes are held (see the class comment). */
+  holdReads(streamId: string): void {
+    this.#holding.add(streamId);
+  }
+
+  /** The step ended well: what it flushed is written as read. */
+  commitReads(streamId: string): void {
+    this.#holding.delete(streamId);
+    this.#writeHeldReads(streamId);
+  }
+
+  /**
+   * The step failed or was abandoned before it queued a reply: what it flushed becomes
+   * unread again (in memory; storage never saw it read), for the next run to answer.
+   */
+  releaseReads(streamId: string): void {
+    this.#holding.delete(streamId);
+    const held = this.#heldReads.get(streamId);
+    this.#heldReads.delete(streamId);
+    const stream = this.#streams.get(streamId);
+    if (held === undefined || stream === undefined) return;
+    const ids = new Set(held.map((message) => message.messageId));
+    const history = stream.history.filter((message) => !(message.direction === 'inbound' && ids.has(message.messageId)));
+    stream.history.splice(0, stream.history.length, ...history);
+    const unreads = [...held, ...stream.unreads].sort((a, b) => a.time - b.time);
+    stream.unreads.splice(0, stream.unreads.length, ...unreads);
+  }
+
   /** Ingress's hook: a stored inbound message joins the live stream (unread, or history if stopped). */
   noteInbound(record: StreamRecord, message: Message, delivered: boolean): void {
     const stream = this.#streams.get(record.streamId);
@@ -92,6 +148,7 @@ export class StreamManager implements StreamApi {
       this.activateStream(record.streamId); // rebuilt from storage, which already holds the message
       return;
     }
+    if (record.account !== undefined && record.account !== null) stream.account = record.account;
     stream.lastActiveAt = message.time;
     if (delivered) stream.unreads.push(message);
     else stream.remember(message);
@@ -114,8 +171,8 @@ export class StreamManager implements StreamApi {
     return stored;
   }
 
-  async send(streamId: string, outgoing: OutgoingMessage): Promise<SendOutcome> {
-    const { bus, clock, logger, database, bot } = this.#options;
+  async send(streamId: string, outgoing: OutgoingMessage, options: SendOptions = {}): Promise<SendOutcome> {
+    const { bus, clock, logger, bot } = this.#options;
     const stream = this.activateStream(streamId);
     if (stream === undefined) return { status: 'failed', reason: `unknown stream ${streamId}` };
     const draft: Message = {
@@ -127,7 +184,7 @@ export class StreamManager implements StreamApi {
       content: outgoing.content,
       processedPlainText: outgoing.content,
       messageType: 'text',
-      senderId: bot.accountFor(stream.platform),
+      senderId: stream.account ?? bot.accountFor(stream.platform),
       senderName: bot.name,
       senderCard: null,
       senderRole: null,
@@ -138,26 +195,68 @@ export class StreamManager implements StreamApi {
     };
     const gate = await bus.publish('on_message_sent', { stream_id: streamId, message: draft, continue_send: true });
     if (gate.params.continue_send === false) return { status: 'cancelled', reason: 'an on_message_sent handler cancelled the send' };
-    const message = { ...draft, ...(gate.params.message as Partial<Message>), streamId, direction: 'outbound' as const };
+    const signal = options.signal;
+    if (signal?.aborted === true) return { status: 'cancelled', reason: 'the run that asked for it has ended' };
+    const message: Message = { ...draft, ...(gate.params.message as Partial<Message>), streamId, direction: 'outbound' as const };
+    const delivery: OutboundDelivery = {
+      streamId,
+      platform: stream.platform,
+      chatType: stream.chatType,
+      groupId: stream.group?.id ?? null,
+      userId: stream.user?.id ?? null,
+      content: message.content,
+      replyTo: message.replyTo,
+      at: outgoing.at ?? null,
+      account: stream.account,
+    };
+    let firstAttempt: Promise<FirstAttempt>;
+    let outboxId: number;
     try {
-      const { messageId } = await this.#options.sink().deliver({
-        streamId,
-        platform: stream.platform,
-        chatType: stream.chatType,
-        groupId: stream.group?.id ?? null,
-        userId: stream.user?.id ?? null,
-        content: message.content,
-        replyTo: message.replyTo,
-        at: outgoing.at ?? null,
-      });
-      const sent: Message = { ...message, messageId };
-      database.messages.insertOutbound(sent);
-      stream.remember(sent);
-      return { status: 'sent', message: sent };
+      ({ firstAttempt, outboxId } = this.outbox.add(
+        { streamId, message, delivery, dueAt: clock.now() + Math.max(0, options.delayMs ?? 0) },
+        () => this.#writeHeldReads(streamId),
+      ));
     } catch (error) {
-      logger.error({ stream_id: streamId, error: describeError(error) }, 'sending the message failed');
+      logger.error({ stream_id: streamId, error: describeError(error) }, 'the reply could not be queued; nothing was sent');
       return { status: 'failed', reason: describeError(error) };
     }
+    if (signal === undefined) return firstAttempt;
+    return new Promise<SendOutcome>((resolve) => {
+      const onAbort = (): void => resolve({ status: 'queued', reason: 'the run ended before delivery; the reply stays in the outbox', outboxId });
+      signal.addEventListener('abort', onAbort, { once: true });
+      void firstAttempt.then((attempt) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(attempt);
+      });
+    });
+  }
+
+  /** Flushes in memory only, keeping the ids to write later; returns how many were unread. */
+  #holdFlush(streamId: string, ids: readonly string[]): number {
+    const stream = this.activateStream(streamId);
+    if (stream === undefined) return 0;
+    const flushed = new Set(ids);
+    const moved = stream.unreads.filter((message) => flushed.has(message.messageId));
+    const keep = stream.unreads.filter((message) => !flushed.has(message.messageId));
+    for (const message of moved) stream.remember(message);
+    stream.unreads.splice(0, stream.unreads.length, ...keep);
+    if (moved.length > 0) this.#heldReads.set(streamId, [...(this.#heldReads.get(streamId) ?? []), ...moved]);
+    return moved.length;
+  }
+
+  /** Writes the held flushes of a stream as read (inside a reply's transaction, or at the step's end). */
+  #writeHeldReads(streamId: string): void {
+    const held = this.#heldReads.get(streamId);
+    if (held === undefined) return;
+    this.#options.database.messages.markRead(
+      streamId,
+      held.map((message) => message.messageId),
+    );
+    this.#heldReads.delete(streamId);
+  }
+
+  #onSettled(settled: Settled): void {
+    this.#streams.get(settled.message.streamId)?.remember(settled.message);
   }
 }
 
@@ -169,5 +268,6 @@ function streamFromRecord(record: StreamRecord): ChatStream {
     group: record.groupId === null ? null : { id: record.groupId, name: record.groupName ?? '' },
     user: record.userId === null ? null : { id: record.userId, name: record.userName ?? '' },
     lastActiveAt: record.lastActiveAt,
+    account: record.account ?? null,
   });
 }

@@ -10,10 +10,18 @@ import { type DriverState, StreamDriver } from './stream-driver.js';
 import type { StreamTiming } from './stream-timing.js';
 import type { WaitResumeEvent } from './wait-resume-event.js';
 
+/** How a step's flushed reads are held and then written or given back (the host's StreamManager). */
+export interface StepReads {
+  hold(streamId: string): void;
+  commit(streamId: string): void;
+  release(streamId: string): void;
+}
+
 export interface ChatLoopOptions {
   runtime: ChatRuntime;
   states: StreamStateRepository;
   timing?: Partial<StreamTiming>;
+  reads?: StepReads;
 }
 
 /**
@@ -95,6 +103,7 @@ export class ChatLoop {
       },
       ...(initialState === undefined ? {} : { initialState }),
       onStateChange: (state) => this.#persist(streamId, state),
+      ...(this.#options.reads === undefined ? {} : stepHooks(this.#options.reads, streamId)),
     });
     this.#drivers.set(streamId, driver);
     return driver;
@@ -143,6 +152,13 @@ export class ChatLoop {
       runtime.logger.error({ stream_id: streamId, error: describeError(error) }, 'saving the stream state failed');
     }
   }
+}
+
+function stepHooks(reads: StepReads, streamId: string): { onStepStart(): void; onStepEnd(ok: boolean): void } {
+  return {
+    onStepStart: () => reads.hold(streamId),
+    onStepEnd: (ok) => (ok ? reads.commit(streamId) : reads.release(streamId)),
+  };
 }
 
 async function* failing(reason: string): ChatterGenerator {

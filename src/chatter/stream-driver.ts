@@ -43,6 +43,13 @@ export interface StreamDriverOptions {
   onStateChange?: (state: DriverState) => void;
   /** The state to start in (a cooldown restored after a restart). */
   initialState?: DriverState;
+  /** A chatter step is about to run (the host holds the stream's flushed reads). */
+  onStepStart?: () => void;
+  /**
+   * A step ended: `ok` when it yielded anything but Failure (the held reads are written),
+   * false when it failed, timed out or was abandoned (they become unread again).
+   */
+  onStepEnd?: (ok: boolean) => void;
 }
 
 /**
@@ -253,9 +260,10 @@ export class StreamDriver {
     this.#bufferSkips = 0;
 
     let result: ChatterResult;
+    this.#stepHook(() => this.#options.onStepStart?.());
     try {
       const next = await this.#next(resume);
-      if (generation !== this.#generation) return;
+      if (generation !== this.#generation) return; // the watchdog ended this step already
       result = next ?? new Success('the chatter finished');
     } catch (error) {
       if (generation !== this.#generation) return;
@@ -263,6 +271,7 @@ export class StreamDriver {
       this.#options.logger.error({ stream_id: this.streamId, chatter: chatterName, error: describeError(error) }, timedOut ? 'chatter step timed out; the run is abandoned' : 'chatter step threw; the run ends');
       result = new Failure(timedOut ? `step timed out after ${this.#timing.stepTimeoutMs} ms` : describeError(error), error);
     }
+    this.#stepHook(() => this.#options.onStepEnd?.(result.kind !== 'failure'));
     await this.#apply(result);
     const usedTools = result.stepData['used_tools'];
     await bus.publish('after_chatter_step', {
@@ -372,12 +381,22 @@ export class StreamDriver {
     if (elapsed >= this.#timing.watchdogRestartMs) {
       this.#options.logger.error({ stream_id: this.streamId, elapsed_ms: elapsed }, 'stream loop stuck; abandoning the run and starting afresh');
       this.#generation += 1;
+      this.#stepHook(() => this.#options.onStepEnd?.(false));
       this.#running = false;
       void this.#dropGenerator('the watchdog abandoned it');
       this.#setState({ kind: 'idle' });
       this.schedule(0);
     } else if (elapsed >= this.#timing.watchdogWarnMs) {
       this.#options.logger.warn({ stream_id: this.streamId, elapsed_ms: elapsed }, 'stream loop tick is taking long');
+    }
+  }
+
+  /** Runs a step hook; a hook that throws is logged, never breaks the loop. */
+  #stepHook(hook: () => void): void {
+    try {
+      hook();
+    } catch (error) {
+      this.#options.logger.error({ stream_id: this.streamId, error: describeError(error) }, 'a stream step hook failed');
     }
   }
 

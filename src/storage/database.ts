@@ -12,6 +12,8 @@ import type { McpUsageRepository } from './mcp-usage-repository.js';
 import type { MediaCacheRepository } from './media-cache-repository.js';
 import type { ModelCallLog } from './model-call-log.js';
 import { SqliteModelCallLog } from './sqlite/sqlite-model-call-log.js';
+import type { OutboxRepository } from './outbox-repository.js';
+import { SqliteOutboxRepository } from './sqlite/sqlite-outbox-repository.js';
 import type { StreamRepository } from './stream-repository.js';
 import type { StreamStateRepository } from './stream-state-repository.js';
 import type { ToolCallLog } from './tool-call-log.js';
@@ -31,6 +33,8 @@ export class Database {
   readonly mcpUsage: McpUsageRepository;
   readonly mediaCache: MediaCacheRepository;
   readonly modelCalls: ModelCallLog;
+  /** Replies waiting for the platform's acknowledgement. */
+  readonly outbox: OutboxRepository;
   readonly #handle: BetterSqlite3.Database;
   readonly #logger: Logger;
 
@@ -46,6 +50,7 @@ export class Database {
     this.mcpUsage = new SqliteMcpUsageRepository(handle);
     this.mediaCache = new SqliteMediaCacheRepository(handle);
     this.modelCalls = new SqliteModelCallLog(handle);
+    this.outbox = new SqliteOutboxRepository(handle);
   }
 
   /** False once `close()` has run. */

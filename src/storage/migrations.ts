@@ -131,4 +131,30 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 4,
+    name: 'create_outbox_stream_account',
+    up(database) {
+      // The outbox: replies decided but not yet acknowledged by the platform. AUTOINCREMENT
+      // keeps a row id unique for ever, so an adapter may use it to recognise a retry.
+      // Times are epoch milliseconds (the host clock's unit).
+      database.exec(`
+        CREATE TABLE outbox (
+          row_id      INTEGER PRIMARY KEY AUTOINCREMENT,
+          stream_id   TEXT NOT NULL,
+          account     TEXT,
+          message     TEXT NOT NULL,
+          delivery    TEXT NOT NULL,
+          created_at  REAL NOT NULL,
+          due_at      REAL NOT NULL,
+          deadline_at REAL NOT NULL,
+          attempts    INTEGER NOT NULL DEFAULT 0,
+          last_error  TEXT
+        );
+        CREATE INDEX outbox_stream ON outbox (stream_id, row_id);
+
+        ALTER TABLE streams ADD COLUMN account TEXT;
+      `);
+    },
+  },
 ];

@@ -14,6 +14,12 @@ export interface StreamRecord {
   createdAt: number;
   /** Time of the last activity, epoch seconds (the unit of message times). */
   lastActiveAt: number;
+  /**
+   * The bot account the stream's newest inbound message arrived on (OneBot: the connection's
+   * self id); its replies go out on it. Null or absent: unknown (the adapter's default).
+   * `upsert` keeps the stored account when the record's is null.
+   */
+  account?: string | null;
 }
 
 /** The filter and limit of `StreamRepository.list`. */

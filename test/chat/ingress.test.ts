@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { withDeliveryFailure } from '../../src/chat/delivery-failure.js';
 import { streamIdFor } from '../../src/chat/stream-id.js';
 import { EventDecision } from '../../src/kernel/event-bus/event-decision.js';
 import { createChatHarness, groupEnvelope, privateEnvelope } from '../support/chat.js';
@@ -117,22 +118,22 @@ describe('StreamManager', () => {
     const outcome = await streams.send(streamId, { content: '你好呀', replyTo: '1', at: '10001' });
     expect(outcome).toMatchObject({ status: 'sent', message: { messageId: 'sent-1', senderId: 'qq-bot', senderName: '月璃' } });
     expect(sink.deliveries).toEqual([
-      { streamId, platform: 'qq', chatType: 'group', groupId: '555', userId: null, content: '你好呀', replyTo: '1', at: '10001' },
+      { streamId, platform: 'qq', chatType: 'group', groupId: '555', userId: null, content: '你好呀', replyTo: '1', at: '10001', account: null, outboxId: 1 },
     ]);
     expect(seen).toEqual(['你好呀']);
     expect(database.messages.get(streamId, 'outbound', 'sent-1')).toMatchObject({ content: '你好呀', replyTo: '1' });
     expect(streams.getStream(streamId)!.history.at(-1)!.content).toBe('你好呀');
   });
 
-  it('lets an on_message_sent handler cancel the send, and reports a failing adapter without throwing', async () => {
+  it('lets an on_message_sent handler cancel the send, and reports a refusing adapter without throwing', async () => {
     const { ingress, streams, sink, bus } = createChatHarness(tempDir());
     await ingress.receive(privateEnvelope(1, 'hi'));
     const streamId = streamIdFor({ platform: 'qq', chatType: 'private', userId: '10001' });
     const dispose = bus.subscribe('on_message_sent', (_name, params) => [EventDecision.SUCCESS, { ...params, continue_send: false }]);
     expect(await streams.send(streamId, { content: 'secret' })).toMatchObject({ status: 'cancelled' });
     dispose();
-    sink.failNext = new Error('socket closed');
-    expect(await streams.send(streamId, { content: 'x' })).toEqual({ status: 'failed', reason: 'Error: socket closed' });
+    sink.failNext = withDeliveryFailure(new Error('retcode 120, muted'), 'refused');
+    expect(await streams.send(streamId, { content: 'x' })).toEqual({ status: 'failed', reason: 'the platform refused it: Error: retcode 120, muted' });
     expect(sink.deliveries).toEqual([]);
   });
 });

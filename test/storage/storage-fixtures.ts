@@ -52,6 +52,7 @@ export function streamRecord(overrides: Partial<StreamRecord> = {}): StreamRecor
     userName: null,
     createdAt: 1_700_000_000,
     lastActiveAt: 1_700_000_000,
+    account: null,
     ...overrides,
   };
 }

@@ -14,9 +14,10 @@ interface StreamRow {
   user_name: string | null;
   created_at: number;
   last_active_at: number;
+  account: string | null;
 }
 
-const COLUMNS = 'stream_id, platform, chat_type, group_id, group_name, user_id, user_name, created_at, last_active_at';
+const COLUMNS = 'stream_id, platform, chat_type, group_id, group_name, user_id, user_name, created_at, last_active_at, account';
 
 /** `StreamRepository` on the `streams` table. */
 export class SqliteStreamRepository implements StreamRepository {
@@ -30,11 +31,12 @@ export class SqliteStreamRepository implements StreamRepository {
     this.#file = database.name;
     this.#upsert = database.prepare<StreamRow>(
       `INSERT INTO streams (${COLUMNS})
-       VALUES (@stream_id, @platform, @chat_type, @group_id, @group_name, @user_id, @user_name, @created_at, @last_active_at)
+       VALUES (@stream_id, @platform, @chat_type, @group_id, @group_name, @user_id, @user_name, @created_at, @last_active_at, @account)
        ON CONFLICT (stream_id) DO UPDATE SET
          group_name = excluded.group_name,
          user_name = excluded.user_name,
-         last_active_at = excluded.last_active_at`,
+         last_active_at = excluded.last_active_at,
+         account = COALESCE(excluded.account, streams.account)`,
     );
     this.#get = database.prepare<[string], StreamRow>(`SELECT ${COLUMNS} FROM streams WHERE stream_id = ?`);
     this.#list = database.prepare<{ limit: number; activeSince: number | null }, StreamRow>(
@@ -61,6 +63,7 @@ export class SqliteStreamRepository implements StreamRepository {
         user_name: record.userName,
         created_at: record.createdAt,
         last_active_at: record.lastActiveAt,
+        account: record.account ?? null,
       });
     } catch (error) {
       throw writeError(this.#file, `store stream ${record.streamId}`, error);
@@ -97,5 +100,6 @@ function toRecord(row: StreamRow): StreamRecord {
     userName: row.user_name,
     createdAt: row.created_at,
     lastActiveAt: row.last_active_at,
+    account: row.account,
   };
 }

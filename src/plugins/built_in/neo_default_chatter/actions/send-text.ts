@@ -2,9 +2,10 @@ import { action, BaseAction, inject, TOKENS, ToolExecutionResult, type ActionCon
 import type { NdfcPluginLike } from '../ndfc-plugin-like.js';
 
 /**
- * `send_text`: the bot speaks. Waits a typing delay first (per character, capped), counting
- * only the time left since the previous send in the stream, so several sends in one turn
- * read naturally and stay in order.
+ * `send_text`: the bot speaks. The reply is queued in the host's durable outbox at once and
+ * goes out after a typing delay (per character, capped), counting only the time left since
+ * the previous send in the stream, so several sends in one turn read naturally and stay in
+ * order.
  */
 @action('send_text', {
   description: '发送一条文字消息到当前聊天。想说话时必须调用它；一次说一两句，可以多次调用。',
@@ -39,14 +40,26 @@ export class SendTextAction extends BaseAction {
     const wanted = Math.min(content.length * config.typing_delay_per_char, config.typing_delay_max_seconds) * 1000;
     const last = this.#plugin.state.lastSendAt.get(context.streamId);
     const remaining = last === undefined ? wanted : wanted - (clock.now() - last);
-    if (remaining > 0) await clock.sleep(remaining, context.signal);
-    const outcome = await context.streams.send(context.streamId, {
-      content,
-      replyTo: typeof args['reply_to'] === 'string' ? args['reply_to'] : null,
-      at: typeof args['at'] === 'string' ? args['at'] : null,
-    });
+    // Queued (durable) first, typed after: a crash during the delay loses no reply.
+    const outcome = await context.streams.send(
+      context.streamId,
+      {
+        content,
+        replyTo: typeof args['reply_to'] === 'string' ? args['reply_to'] : null,
+        at: typeof args['at'] === 'string' ? args['at'] : null,
+      },
+      { delayMs: Math.max(0, remaining), signal: context.signal },
+    );
     this.#plugin.state.lastSendAt.set(context.streamId, clock.now());
-    if (outcome.status === 'sent') return ToolExecutionResult.ok('send_text', '已发送');
-    return ToolExecutionResult.fail('send_text', outcome.status === 'cancelled' ? `发送被取消：${outcome.reason}` : `发送失败：${outcome.reason}`);
+    switch (outcome.status) {
+      case 'sent':
+        return ToolExecutionResult.ok('send_text', '已发送');
+      case 'queued':
+        return ToolExecutionResult.ok('send_text', `暂未送达（${outcome.reason}），已放入待发队列，连接恢复后会自动发送，不要重复发送`);
+      case 'cancelled':
+        return ToolExecutionResult.fail('send_text', `发送被取消：${outcome.reason}`);
+      case 'failed':
+        return ToolExecutionResult.fail('send_text', `发送失败：${outcome.reason}`);
+    }
   }
 }

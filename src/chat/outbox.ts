@@ -1,0 +1,276 @@
+import { describeError } from '../kernel/errors/describe-error.js';
+import type { Logger } from '../kernel/logger/logger.js';
+import type { Clock } from '../kernel/time/clock.js';
+import type { Database } from '../storage/database.js';
+import type { OutboxEntry } from '../storage/outbox-repository.js';
+import { deliveryFailureOf } from './delivery-failure.js';
+import type { Message } from './message.js';
+import type { OutboundDelivery, OutboundSink } from './outbound-sink.js';
+
+/** How the first attempt at a queued reply ended, for the caller of `send`. */
+export type FirstAttempt =
+  | { readonly status: 'sent'; readonly message: Message }
+  /** Not delivered yet (no connection, say); it stays queued and is tried again. */
+  | { readonly status: 'queued'; readonly reason: string; readonly outboxId: number }
+  /** Dropped: refused by the platform, or past its deadline. */
+  | { readonly status: 'failed'; readonly reason: string };
+
+/** What became of a reply in the end. */
+export type Settled =
+  | { readonly status: 'delivered'; readonly message: Message; readonly confirmed: boolean }
+  | { readonly status: 'dropped'; readonly message: Message; readonly reason: string };
+
+export interface RetryPolicy {
+  /** The first retry waits this long; each further one doubles it. Default 1 s. */
+  initialMs: number;
+  /** The longest wait between two tries. Default 15 s. */
+  maxMs: number;
+}
+
+export interface OutboxOptions {
+  database: Database;
+  clock: Clock;
+  logger: Logger;
+  sink: () => OutboundSink;
+  /** How long a reply may wait for delivery, from when it was queued. */
+  deadlineMs: number;
+  retry?: Partial<RetryPolicy>;
+  /** A reply left the outbox (delivered or dropped); its stored message is final. */
+  onSettled?: (settled: Settled) => void;
+}
+
+/** What the outbox stores of a reply: the message as it will be stored, and where it goes. */
+export interface QueuedReply {
+  streamId: string;
+  message: Message;
+  delivery: OutboundDelivery;
+  /** Not sent before this moment (epoch ms): the typing delay. */
+  dueAt: number;
+}
+
+/**
+ * The durable outbox. A reply is a row before anything is typed; it leaves the table only
+ * when the platform acknowledged it (then it is stored as a sent message, in the same
+ * transaction) or when it is dropped (refused, or past its deadline: stored as an
+ * undelivered message, so the chatter sees it, and logged). One worker per stream sends its
+ * rows strictly in order; a failed try waits with a growing delay, or until the connection
+ * is back (`wake`). After a restart, `restore` picks up every row left behind.
+ */
+export class Outbox {
+  readonly #options: OutboxOptions;
+  readonly #retry: RetryPolicy;
+  readonly #workers = new Map<string, Promise<void>>();
+  readonly #firstAttempts = new Map<number, (attempt: FirstAttempt) => void>();
+  readonly #sleepers = new Set<() => void>();
+  #closed = false;
+
+  constructor(options: OutboxOptions) {
+    this.#options = options;
+    this.#retry = { initialMs: 1_000, maxMs: 15_000, ...options.retry };
+  }
+
+  /**
+   * Queues a reply. `alsoInTransaction` runs in the same transaction as the insert (the
+   * stream's unreads are marked answered there), so both are durable together or neither is.
+   * Resolves with the first attempt's outcome.
+   */
+  add(reply: QueuedReply, alsoInTransaction?: () => void): { outboxId: number; firstAttempt: Promise<FirstAttempt> } {
+    const { database, clock } = this.#options;
+    const now = clock.now();
+    const outboxId = database.transaction(() => {
+      alsoInTransaction?.();
+      return database.outbox.add({
+        streamId: reply.streamId,
+        account: reply.delivery.account ?? null,
+        message: reply.message,
+        delivery: reply.delivery,
+        createdAt: now,
+        dueAt: Math.max(now, reply.dueAt),
+        deadlineAt: now + this.#options.deadlineMs,
+      });
+    });
+    const firstAttempt = new Promise<FirstAttempt>((resolve) => this.#firstAttempts.set(outboxId, resolve));
+    this.#startWorker(reply.streamId);
+    return { outboxId, firstAttempt };
+  }
+
+  /** Starts sending every reply left in the table (after a restart). */
+  restore(): void {
+    const streams = this.#options.database.outbox.streams();
+    if (streams.length > 0) {
+      this.#options.logger.info({ streams: streams.length, replies: this.#options.database.outbox.count() }, 'the outbox holds replies from before the restart; sending them');
+    }
+    for (const streamId of streams) this.#startWorker(streamId);
+  }
+
+  /** The connection (or the sink) changed: waiting retries try again now. */
+  wake(): void {
+    for (const wake of [...this.#sleepers]) wake();
+  }
+
+  /** Replies still queued in a stream. */
+  pendingCount(streamId?: string): number {
+    const outbox = this.#options.database.outbox;
+    return streamId === undefined ? outbox.count() : outbox.forStream(streamId).length;
+  }
+
+  /** True while a stream's worker is sending or waiting to. */
+  isBusy(streamId: string): boolean {
+    return this.#workers.has(streamId);
+  }
+
+  /**
+   * Stops sending: waiting workers end at once, a delivery in flight may finish (up to
+   * `graceMs`). Queued rows stay for the next start.
+   */
+  async close(graceMs = 5_000): Promise<void> {
+    this.#closed = true;
+    this.wake();
+    for (const [outboxId, resolve] of this.#firstAttempts) resolve({ status: 'queued', reason: 'the host is stopping; the reply is sent at the next start', outboxId });
+    this.#firstAttempts.clear();
+    const workers = [...this.#workers.values()];
+    if (workers.length === 0) return;
+    const controller = new AbortController();
+    await Promise.race([Promise.all(workers), this.#options.clock.sleep(graceMs, controller.signal).catch(() => undefined)]);
+    controller.abort();
+  }
+
+  #startWorker(streamId: string): void {
+    if (this.#closed || this.#workers.has(streamId)) return;
+    const worker = this.#drain(streamId).catch((error: unknown) => {
+      this.#options.logger.error({ stream_id: streamId, error: describeError(error) }, 'the outbox worker of a stream failed; its replies stay queued until the next start');
+    });
+    this.#workers.set(streamId, worker);
+  }
+
+  async #drain(streamId: string): Promise<void> {
+    const { database, clock } = this.#options;
+    try {
+      for (;;) {
+        if (this.#closed || !database.isOpen) return;
+        const entry = database.outbox.forStream(streamId)[0];
+        if (entry === undefined) return;
+        const now = clock.now();
+        if (now >= entry.deadlineAt) {
+          this.#drop(entry, `not delivered within ${Math.round((entry.deadlineAt - entry.createdAt) / 1000)} s (send_deadline_seconds)${entry.lastError === null ? '' : `; last error: ${entry.lastError}`}`);
+          continue;
+        }
+        if (now < entry.dueAt) {
+          await this.#sleep(entry.dueAt - now, false);
+          continue;
+        }
+        await this.#attempt(entry);
+      }
+    } finally {
+      this.#workers.delete(streamId);
+    }
+  }
+
+  async #attempt(entry: OutboxEntry): Promise<void> {
+    const { database, clock, logger } = this.#options;
+    const delivery = { ...(entry.delivery as OutboundDelivery), outboxId: entry.rowId };
+    let messageId: string;
+    try {
+      ({ messageId } = await this.#options.sink().deliver(delivery));
+    } catch (error) {
+      if (!database.isOpen) return;
+      const reason = describeError(error);
+      const kind = deliveryFailureOf(error);
+      if (kind === 'in_doubt') {
+        logger.warn(
+          { stream_id: entry.streamId, outbox_id: entry.rowId, reason },
+          `a reply may or may not have reached the platform (${reason}); it is not sent again, so nobody gets it twice: ${preview(delivery.content)}`,
+        );
+        this.#delivered(entry, `unconfirmed-${entry.rowId}`, false);
+        return;
+      }
+      if (kind === 'refused') {
+        this.#drop(entry, `the platform refused it: ${reason}`);
+        return;
+      }
+      database.outbox.recordFailure(entry.rowId, reason);
+      const attempts = entry.attempts + 1;
+      const delayMs = Math.min(this.#retry.initialMs * 2 ** Math.min(attempts - 1, 20), this.#retry.maxMs, Math.max(0, entry.deadlineAt - clock.now()));
+      (attempts === 1 ? logger.warn : logger.debug).call(
+        logger,
+        { stream_id: entry.streamId, outbox_id: entry.rowId, attempts, retry_in_ms: delayMs, reason },
+        `a reply could not be delivered yet (${reason}); it stays in the outbox and is tried again`,
+      );
+      this.#settleFirst(entry.rowId, { status: 'queued', reason, outboxId: entry.rowId });
+      await this.#sleep(delayMs, true);
+      return;
+    }
+    if (!database.isOpen) return;
+    this.#delivered(entry, messageId, true);
+  }
+
+  #delivered(entry: OutboxEntry, messageId: string, confirmed: boolean): void {
+    const { database } = this.#options;
+    const message: Message = { ...(entry.message as Message), messageId, time: this.#options.clock.now() / 1000 };
+    database.transaction(() => {
+      database.outbox.remove(entry.rowId);
+      database.messages.insertOutbound(message);
+    });
+    this.#settleFirst(entry.rowId, { status: 'sent', message });
+    this.#settled({ status: 'delivered', message, confirmed });
+  }
+
+  #drop(entry: OutboxEntry, reason: string): void {
+    const { database, logger } = this.#options;
+    const original = entry.message as Message;
+    const message: Message = {
+      ...original,
+      messageId: `undelivered-${entry.rowId}`,
+      processedPlainText: `（未送达）${original.processedPlainText}`,
+      extra: { ...original.extra, undelivered: true, undelivered_reason: reason },
+    };
+    database.transaction(() => {
+      database.outbox.remove(entry.rowId);
+      database.messages.insertOutbound(message);
+    });
+    logger.warn(
+      { stream_id: entry.streamId, outbox_id: entry.rowId, reason, attempts: entry.attempts },
+      `a reply to stream ${entry.streamId.slice(0, 12)} was dropped, ${reason}: ${preview(original.content)}`,
+    );
+    this.#settleFirst(entry.rowId, { status: 'failed', reason });
+    this.#settled({ status: 'dropped', message, reason });
+  }
+
+  #settleFirst(outboxId: number, attempt: FirstAttempt): void {
+    const resolve = this.#firstAttempts.get(outboxId);
+    if (resolve === undefined) return;
+    this.#firstAttempts.delete(outboxId);
+    resolve(attempt);
+  }
+
+  #settled(settled: Settled): void {
+    try {
+      this.#options.onSettled?.(settled);
+    } catch (error) {
+      this.#options.logger.error({ stream_id: settled.message.streamId, error: describeError(error) }, 'updating the stream after a delivery failed');
+    }
+  }
+
+  /** Waits `ms` on the clock; `wakeable` lets `wake()` (and `close()`) end it early. */
+  #sleep(ms: number, wakeable: boolean): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const { clock } = this.#options;
+      const done = (): void => {
+        clock.clearTimeout(timer);
+        this.#sleepers.delete(wakeUp);
+        resolve();
+      };
+      const wakeUp = (): void => {
+        if (wakeable || this.#closed) done();
+      };
+      const timer = clock.setTimeout(done, ms);
+      this.#sleepers.add(wakeUp);
+    });
+  }
+}
+
+/** The first characters of a reply, for a log line a person can place. */
+function preview(text: string): string {
+  const flat = text.replace(/\s+/g, ' ');
+  return `「${flat.length > 30 ? `${flat.slice(0, 30)}…` : flat}」`;
+}
