@@ -1,0 +1,236 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { withDeliveryFailure } from '../../src/chat/delivery-failure.js';
+import { Ingress } from '../../src/chat/ingress.js';
+import type { Message } from '../../src/chat/message.js';
+import type { OutboundDelivery, OutboundSink } from '../../src/chat/outbound-sink.js';
+import { StreamManager } from '../../src/chat/stream-manager.js';
+import { streamIdFor } from '../../src/chat/stream-id.js';
+import { createMemoryLogger } from '../../src/kernel/logger/memory-logger.js';
+import { EventBus } from '../../src/kernel/event-bus/event-bus.js';
+import { ManualClock, flushMicrotasks } from '../../src/kernel/time/manual-clock.js';
+import type { Database } from '../../src/storage/database.js';
+import { openDatabase } from '../../src/storage/open-database.js';
+import { privateEnvelope } from '../support/chat.js';
+import { useTempDir } from '../support/temp-dir.js';
+
+// The durable outbox (issue 13, item 1) over a real SQLite file on a manual clock.
+
+/** A platform that can be switched off, refuse, or leave a send in doubt; records what got through. */
+class Platform implements OutboundSink {
+  readonly delivered: OutboundDelivery[] = [];
+  readonly attempts: OutboundDelivery[] = [];
+  up = true;
+  next: Error | undefined;
+  readonly #listeners = new Set<(connected: boolean) => void>();
+
+  async deliver(delivery: OutboundDelivery): Promise<{ messageId: string }> {
+    this.attempts.push(delivery);
+    if (this.next !== undefined) {
+      const error = this.next;
+      this.next = undefined;
+      throw error;
+    }
+    if (!this.up) throw withDeliveryFailure(new Error('no OneBot connection'), 'retry');
+    this.delivered.push(delivery);
+    return { messageId: `platform-${this.delivered.length}` };
+  }
+
+  onConnectionChange(listener: (connected: boolean) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  reconnect(): void {
+    this.up = true;
+    for (const listener of this.#listeners) listener(true);
+  }
+
+  texts(): string[] {
+    return this.delivered.map((delivery) => delivery.content);
+  }
+}
+
+function useHarness() {
+  const tempDir = useTempDir();
+  return (options: { folder?: string; clock?: ManualClock; deadlineMs?: number; platform?: Platform } = {}) => {
+    const folder = options.folder ?? tempDir();
+    const clock = options.clock ?? new ManualClock();
+    const { logger, records } = createMemoryLogger();
+    const bus = new EventBus({ clock, logger });
+    const database: Database = openDatabase({ file: join(folder, 'moonglass.db'), logger });
+    const platform = options.platform ?? new Platform();
+    const streams = new StreamManager({
+      database,
+      bus,
+      clock,
+      logger,
+      sink: () => platform,
+      bot: { name: '月璃', accountFor: () => 'bot' },
+      ...(options.deadlineMs === undefined ? {} : { sendDeadlineMs: options.deadlineMs }),
+    });
+    platform.onConnectionChange((connected) => connected && streams.outbox.wake());
+    const ingress = new Ingress({ database, streams, bus, clock, logger, onDelivered: () => undefined });
+    return { folder, clock, database, streams, ingress, platform, records };
+  };
+}
+
+const streamOf = (user: string) => streamIdFor({ platform: 'qq', chatType: 'private', userId: user });
+
+describe('Outbox', () => {
+  const harness = useHarness();
+
+  it('holds a reply as a row from the moment it is sent, through its typing delay, until the platform took it', async () => {
+    const { streams, ingress, database, platform, clock } = harness();
+    await ingress.receive(privateEnvelope(1, '早上好'));
+    const stream = streamOf('10001');
+    const sending = streams.send(stream, { content: '早上好呀' }, { delayMs: 3_000 });
+    await flushMicrotasks();
+    expect(database.outbox.forStream(stream).map((entry) => (entry.message as Message).content)).toEqual(['早上好呀']);
+    expect(platform.attempts).toEqual([]);
+    await clock.advance(2_999);
+    expect(platform.attempts).toEqual([]);
+    await clock.advance(1);
+    expect(await sending).toMatchObject({ status: 'sent', message: { messageId: 'platform-1', content: '早上好呀' } });
+    expect(database.outbox.count()).toBe(0);
+    expect(database.messages.get(stream, 'outbound', 'platform-1')).toMatchObject({ content: '早上好呀' });
+  });
+
+  it('keeps a reply while the platform is down and sends it once, in order with later ones, when the connection is back', async () => {
+    const { streams, ingress, database, platform, clock, records } = harness();
+    await ingress.receive(privateEnvelope(1, 'hi'));
+    const stream = streamOf('10001');
+    platform.up = false;
+    const first = await streams.send(stream, { content: '第一句' });
+    expect(first).toMatchObject({ status: 'queued', reason: expect.stringContaining('no OneBot connection') });
+    const second = streams.send(stream, { content: '第二句' });
+    await clock.advance(5_000); // retries on the clock, still down
+    expect(platform.delivered).toEqual([]);
+    expect(database.outbox.count()).toBe(2);
+    platform.reconnect(); // no clock movement needed: the connection wakes the outbox
+    await flushMicrotasks();
+    await flushMicrotasks();
+    expect(await second).toMatchObject({ status: 'sent' });
+    expect(platform.texts()).toEqual(['第一句', '第二句']);
+    expect(database.outbox.count()).toBe(0);
+    expect(records.filter((record) => record.msg.includes('could not be delivered yet')).length).toBeGreaterThan(0);
+  });
+
+  it('drops a reply still undelivered at its deadline, naming the stream and the text, and keeps it in history as not delivered', async () => {
+    const { streams, ingress, database, platform, clock, records } = harness({ deadlineMs: 60_000 });
+    await ingress.receive(privateEnvelope(1, 'hi'));
+    const stream = streamOf('10001');
+    platform.up = false;
+    await streams.send(stream, { content: '这句话永远发不出去了，因为连接一直断着' });
+    await clock.advance(61_000);
+    await flushMicrotasks();
+    expect(database.outbox.count()).toBe(0);
+    const warning = records.find((record) => record.level === 'warn' && record.msg.includes('was dropped'));
+    expect(warning?.msg).toContain(stream.slice(0, 12));
+    expect(warning?.msg).toContain('这句话永远发不出去了');
+    expect(warning?.msg).toContain('send_deadline_seconds');
+    const history = streams.getStream(stream)!.history.at(-1)!;
+    expect(history).toMatchObject({ direction: 'outbound', extra: { undelivered: true } });
+    expect(history.processedPlainText).toMatch(/^（未送达）/);
+    expect(database.messages.history(stream, 10).at(-1)).toMatchObject({ messageId: expect.stringMatching(/^undelivered-/) });
+    platform.reconnect();
+    await flushMicrotasks();
+    expect(platform.delivered).toEqual([]);
+  });
+
+  it('does not send again a reply left in doubt (the request went out, no answer came), and drops one the platform refused', async () => {
+    const { streams, ingress, platform, clock, records } = harness();
+    await ingress.receive(privateEnvelope(1, 'hi'));
+    const stream = streamOf('10001');
+    platform.next = withDeliveryFailure(new Error('no answer within 30000 ms'), 'in_doubt');
+    expect(await streams.send(stream, { content: 'maybe' })).toMatchObject({ status: 'sent', message: { messageId: expect.stringMatching(/^unconfirmed-/) } });
+    platform.next = withDeliveryFailure(new Error('retcode 120: muted'), 'refused');
+    expect(await streams.send(stream, { content: 'muted' })).toMatchObject({ status: 'failed', reason: expect.stringContaining('refused') });
+    await clock.advance(60_000);
+    expect(platform.attempts.map((delivery) => delivery.content)).toEqual(['maybe', 'muted']);
+    expect(records.some((record) => record.level === 'warn' && record.msg.includes('may or may not have reached'))).toBe(true);
+  });
+
+  it('sends the replies a previous process left in the outbox, after a restart, each once', async () => {
+    const before = harness();
+    const folder = before.folder;
+    await before.ingress.receive(privateEnvelope(1, 'hi'));
+    const stream = streamOf('10001');
+    void before.streams.send(stream, { content: '重启前排队的' }, { delayMs: 10_000 });
+    await flushMicrotasks();
+    before.database.close(); // the process dies during the typing delay
+
+    const after = harness({ folder, clock: new ManualClock(before.clock.now() + 20_000) });
+    expect(after.database.outbox.count()).toBe(1);
+    after.streams.outbox.restore();
+    await flushMicrotasks();
+    await flushMicrotasks();
+    expect(after.platform.texts()).toEqual(['重启前排队的']);
+    expect(after.database.outbox.count()).toBe(0);
+    after.streams.outbox.restore();
+    await flushMicrotasks();
+    expect(after.platform.texts()).toEqual(['重启前排队的']);
+  });
+
+  it('carries the account the stream’s messages arrived on to every delivery', async () => {
+    const { streams, ingress, platform } = harness();
+    await ingress.receive({ ...privateEnvelope(1, 'hi'), account: '20002' });
+    await streams.send(streamOf('10001'), { content: 'back on 20002' });
+    expect(platform.delivered[0]).toMatchObject({ account: '20002', content: 'back on 20002' });
+  });
+});
+
+describe('held reads', () => {
+  const harness = useHarness();
+
+  it('a flush during a step is written only with the step’s first queued reply, in one transaction', async () => {
+    const { streams, ingress, database } = harness();
+    await ingress.receive(privateEnvelope(1, 'hi'));
+    const stream = streamOf('10001');
+    streams.holdReads(stream);
+    const unreads = streams.fetchUnreads(stream);
+    expect(streams.flushUnreads(stream, unreads)).toBe(1);
+    expect(streams.fetchUnreads(stream)).toEqual([]); // gone from memory at once
+    expect(database.messages.unread(stream)).toHaveLength(1); // not yet in storage
+    await streams.send(stream, { content: '收到' });
+    expect(database.messages.unread(stream)).toEqual([]);
+    streams.commitReads(stream);
+  });
+
+  it('a step that fails or is abandoned gives its flushed messages back as unread, for the next run', async () => {
+    const { streams, ingress, database } = harness();
+    await ingress.receive(privateEnvelope(1, 'one'));
+    await ingress.receive(privateEnvelope(2, 'two'));
+    const stream = streamOf('10001');
+    streams.holdReads(stream);
+    streams.flushUnreads(stream, streams.fetchUnreads(stream).slice(0, 1));
+    streams.releaseReads(stream);
+    expect(streams.fetchUnreads(stream).map((message) => message.content)).toEqual(['one', 'two']);
+    expect(streams.getStream(stream)!.history.some((message) => message.content === 'one')).toBe(false);
+    expect(database.messages.unread(stream)).toHaveLength(2);
+  });
+
+  it('a step that ends well writes what it flushed; a crash before that leaves the messages unread on disk', async () => {
+    const first = harness();
+    const folder = first.folder;
+    await first.ingress.receive(privateEnvelope(1, 'hi'));
+    const stream = streamOf('10001');
+    first.streams.holdReads(stream);
+    first.streams.flushUnreads(stream, first.streams.fetchUnreads(stream));
+    first.database.close(); // killed mid-step, no reply queued
+    const second = harness({ folder });
+    expect(second.database.messages.unread(stream)).toHaveLength(1);
+    second.streams.holdReads(stream);
+    second.streams.flushUnreads(stream, second.streams.fetchUnreads(stream));
+    second.streams.commitReads(stream);
+    expect(second.database.messages.unread(stream)).toEqual([]);
+  });
+
+  it('outside a step a flush is written at once, as before', async () => {
+    const { streams, ingress, database } = harness();
+    await ingress.receive(privateEnvelope(1, 'hi'));
+    const stream = streamOf('10001');
+    streams.flushUnreads(stream, streams.fetchUnreads(stream));
+    expect(database.messages.unread(stream)).toEqual([]);
+  });
+});
