@@ -18,6 +18,10 @@ export interface OneBotActionErrorFacts {
   /** The implementation's own words (`wording`, else `message`), when it gave any. */
   detail?: string;
   timeoutMs?: number;
+  /** The bot account the action was meant for (`no_connection`: that account is not connected). */
+  account?: string;
+  /** `no_connection` for an account: the accounts that are connected, to show what is instead. */
+  connectedAccounts?: readonly string[];
 }
 
 function describe(facts: OneBotActionErrorFacts): string {
@@ -29,6 +33,10 @@ function describe(facts: OneBotActionErrorFacts): string {
     case 'closed':
       return `OneBot action "${facts.action}" aborted: connection closed`;
     case 'no_connection':
+      if (facts.account !== undefined) {
+        const connected = facts.connectedAccounts ?? [];
+        return `OneBot action "${facts.action}" not sent: account ${facts.account} is not connected (connected: ${connected.length === 0 ? 'none' : connected.join(', ')})`;
+      }
       return `OneBot action "${facts.action}" not sent: no OneBot connection${facts.detail === undefined ? '' : ` (${facts.detail})`}`;
     case 'bad_answer':
       return `OneBot action "${facts.action}" answered without ${facts.detail ?? 'the expected data'}`;
@@ -40,6 +48,8 @@ export class OneBotActionError extends Error {
   readonly action: string;
   readonly failure: OneBotActionFailure;
   readonly retcode: number | undefined;
+  /** The account the action was meant for, when the caller named one. */
+  readonly account: string | undefined;
 
   constructor(facts: OneBotActionErrorFacts) {
     super(describe(facts));
@@ -47,5 +57,6 @@ export class OneBotActionError extends Error {
     this.action = facts.action;
     this.failure = facts.failure;
     this.retcode = facts.retcode;
+    this.account = facts.account;
   }
 }

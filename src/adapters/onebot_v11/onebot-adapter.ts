@@ -18,19 +18,24 @@ interface Link {
   /** `X-Self-ID` (reverse), or the `self_id` of the first event (forward). */
   selfId: string | undefined;
   readonly detail: string;
-  /** Received messages go to the host one after another, in arrival order. */
-  inbound: Promise<void>;
 }
 
 /**
  * The OneBot v11 adapter over any transport: decodes frames, hands messages to the host,
- * sends deliveries and actions on the current connection. When several accounts are
- * connected, actions go to the one named in `bot.toml [accounts]`, else the newest.
+ * sends deliveries and actions. Each envelope names the account (connection) it arrived on,
+ * and a delivery naming an account goes out on that account's connection only. Without an
+ * account, actions go to the one named in `bot.toml [accounts]`, else the newest connection.
+ *
+ * Messages go to the host in arrival order within a chat (a group, or a private chat's
+ * user) and concurrently across chats, so a message the host is slow to take (a slow
+ * `on_message_received` handler) holds back only its own chat.
  */
 export class OneBotAdapter implements Adapter, TransportHandlers {
   readonly #context: AdapterContext<OneBotConfig>;
   readonly #links = new Map<WebSocket, Link>();
   readonly #sent = new SentMessageIds();
+  /** Per chat with messages still going to the host: the last of them. Emptied as chats drain. */
+  readonly #inboundChats = new Map<string, Promise<void>>();
   #transport: OneBotTransport | undefined;
   #stopping: Promise<void> | undefined;
   #lastSelfId: string | undefined;
@@ -54,14 +59,27 @@ export class OneBotAdapter implements Adapter, TransportHandlers {
       delivery.chatType === 'group'
         ? (['send_group_msg', { group_id: toWireId(requireId(delivery.groupId, 'groupId', 'a group message')), message }] as const)
         : (['send_private_msg', { user_id: toWireId(requireId(delivery.userId, 'userId', 'a private message')), message }] as const);
-    const data = await this.call(action, params);
+    const data = await this.call(action, params, delivery.account);
     const messageId = messageIdOf(data);
     if (messageId === undefined) throw new OneBotActionError({ action, failure: 'bad_answer', detail: 'data.message_id' });
     this.#sent.add(messageId);
     return { messageId };
   }
 
-  call(action: string, params: Readonly<Record<string, unknown>>): Promise<unknown> {
+  /**
+   * Sends an action and resolves to its data. With `account`, on that account's connection,
+   * rejecting with `no_connection` when it is not connected (never on another account);
+   * without, on the default connection (see the class comment).
+   */
+  call(action: string, params: Readonly<Record<string, unknown>>, account?: string | null): Promise<unknown> {
+    if (account !== undefined && account !== null && account !== '') {
+      const named = [...this.#links.values()].findLast((candidate) => candidate.selfId === account);
+      if (named === undefined) {
+        const connectedAccounts = [...this.#links.values()].flatMap((candidate) => (candidate.selfId === undefined ? [] : [candidate.selfId]));
+        return Promise.reject(new OneBotActionError({ action, failure: 'no_connection', account, connectedAccounts }));
+      }
+      return named.actions.call(action, params);
+    }
     const link = this.#activeLink();
     if (link === undefined) {
       return Promise.reject(new OneBotActionError({ action, failure: 'no_connection', detail: this.#transport?.waitingDetail ?? 'not started' }));
@@ -80,7 +98,6 @@ export class OneBotAdapter implements Adapter, TransportHandlers {
       actions: new ActionClient(socket, this.#context.config.action_timeout_ms),
       selfId,
       detail,
-      inbound: Promise.resolve(),
     };
     this.#links.set(socket, link);
     if (link.selfId !== undefined) this.#lastSelfId = link.selfId;
@@ -135,14 +152,29 @@ export class OneBotAdapter implements Adapter, TransportHandlers {
       return;
     }
     const selfIds = new Set([link.selfId, this.#configuredAccount()].filter((id): id is string => id !== undefined));
-    const envelope = buildEnvelope(event, config.platform, { selfIds, isSentByBot: (id) => this.#sent.has(id) });
-    link.inbound = link.inbound.then(async () => {
+    const envelope = { ...buildEnvelope(event, config.platform, { selfIds, isSentByBot: (id) => this.#sent.has(id) }), account: link.selfId ?? String(event.self_id) };
+    const chat = event.message_type === 'group' ? `group:${String(event.group_id ?? '')}` : `private:${String(event.user_id)}`;
+    this.#afterInChat(chat, async () => {
       try {
         const ack = await this.#context.receive(envelope);
         if (!ack.stored) this.#context.logger.warn({ messageId: envelope.message_id }, `host refused a OneBot message: ${ack.reason}`);
       } catch (error) {
         this.#context.logger.error({ messageId: envelope.message_id, err: error }, 'handing a OneBot message to the host failed');
       }
+    });
+  }
+
+  /** How many chats have messages still on their way to the host (for tests and status). */
+  get pendingInboundChats(): number {
+    return this.#inboundChats.size;
+  }
+
+  /** Runs `handOver` once the chat's earlier messages are with the host; `handOver` must not reject. */
+  #afterInChat(chat: string, handOver: () => Promise<void>): void {
+    const last = (this.#inboundChats.get(chat) ?? Promise.resolve()).then(handOver);
+    this.#inboundChats.set(chat, last);
+    void last.then(() => {
+      if (this.#inboundChats.get(chat) === last) this.#inboundChats.delete(chat);
     });
   }
 

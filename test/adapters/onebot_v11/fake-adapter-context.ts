@@ -29,6 +29,8 @@ export interface FakeContextOptions {
   accounts?: Record<string, string>;
   /** What receive() answers; default stored/delivered. */
   ack?: InboundAck;
+  /** Answers receive() instead of `ack` (the envelope is recorded first), e.g. to hold one message back. */
+  answer?: (envelope: InboundEnvelope) => Promise<InboundAck>;
   waitTimeoutMs?: number;
 }
 
@@ -82,7 +84,7 @@ export function createFakeContext(config: z.input<typeof configSchema>, options:
     receive(envelope) {
       received.push(envelope);
       changed();
-      return Promise.resolve(options.ack ?? { stored: true, status: 'delivered' });
+      return options.answer?.(envelope) ?? Promise.resolve(options.ack ?? { stored: true, status: 'delivered' });
     },
     setStatus(status) {
       statuses.push(status);

@@ -35,6 +35,7 @@ describe('OneBot adapter, reverse mode', () => {
       await fake.waitForReceived(1);
       expect(fake.received[0]).toEqual({
         platform: 'qq',
+        account: '10000',
         message_id: '501',
         time: 1_700_000_000,
         chat_type: 'private',
