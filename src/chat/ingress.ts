@@ -4,6 +4,7 @@ import type { Logger } from '../kernel/logger/logger.js';
 import type { Clock } from '../kernel/time/clock.js';
 import type { Database } from '../storage/database.js';
 import type { StreamRecord } from '../storage/stream-repository.js';
+import { capInboundEnvelope, DEFAULT_MAX_INBOUND_CHARS } from './cap-inbound-envelope.js';
 import { type InboundEnvelope, InboundEnvelopeSchema, type ValidInboundEnvelope } from './inbound-envelope.js';
 import type { Message } from './message.js';
 import './message-events.js';
@@ -24,6 +25,11 @@ export interface IngressOptions {
   bus: EventBus;
   clock: Clock;
   logger: Logger;
+  /**
+   * Longest inbound text kept, characters (`features.toml [chat] max_inbound_chars`); longer
+   * text is cut with a visible mark and its raw frame is not stored. Default 20000.
+   */
+  maxInboundChars?: number;
   /** After a message is stored and delivered: wake the stream's loop, show it to plugins. */
   onDelivered: (message: Message) => void;
 }
@@ -48,7 +54,7 @@ export class Ingress {
       logger.warn({ adapter: adapterSignature, reason }, 'refused an inbound envelope');
       return { status: 'invalid', reason };
     }
-    const envelope = parsed.data;
+    const { envelope, caps } = capInboundEnvelope(parsed.data, this.#options.maxInboundChars ?? DEFAULT_MAX_INBOUND_CHARS);
     const now = clock.now() / 1000;
     const streamId = streamIdFor({
       platform: envelope.platform,
@@ -58,6 +64,9 @@ export class Ingress {
     });
     const messageId = envelope.message_id;
     if (database.messages.get(streamId, 'inbound', messageId) !== undefined) return { status: 'duplicate', streamId, messageId };
+    if (caps.removedChars > 0 || caps.droppedAtUsers > 0 || caps.droppedMedia > 0 || caps.rawReplaced) {
+      logger.info({ stream_id: streamId, message_id: messageId, adapter: adapterSignature, ...caps }, 'cut an over-long inbound message');
+    }
 
     const record = streamRecord(envelope, streamId, now, database);
     const message = toMessage(envelope, streamId, now);

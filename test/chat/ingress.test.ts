@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { withDeliveryFailure } from '../../src/chat/delivery-failure.js';
+import { Ingress } from '../../src/chat/ingress.js';
 import { streamIdFor } from '../../src/chat/stream-id.js';
 import { EventDecision } from '../../src/kernel/event-bus/event-decision.js';
+import type { Message } from '../../src/chat/message.js';
 import { createChatHarness, groupEnvelope, privateEnvelope } from '../support/chat.js';
 import { useTempDir } from '../support/temp-dir.js';
 
@@ -77,6 +79,83 @@ describe('Ingress', () => {
     expect(streamIds).toHaveLength(2);
     const contents = streamIds.flatMap((streamId) => second.streams.fetchUnreads(streamId).map((message) => message.content)).sort();
     expect(contents).toEqual(['one', 'two']);
+  });
+});
+
+describe('Ingress, when a message is over-long (max_inbound_chars)', () => {
+  const tempDir = useTempDir();
+  const privateStream = streamIdFor({ platform: 'qq', chatType: 'private', userId: '10001' });
+
+  /** The chat harness with an ingress capped at `maxInboundChars`. */
+  function cappedHarness(maxInboundChars: number) {
+    const harness = createChatHarness(tempDir());
+    const delivered: Message[] = [];
+    const ingress = new Ingress({
+      database: harness.database,
+      streams: harness.streams,
+      bus: harness.bus,
+      clock: harness.clock,
+      logger: harness.logger,
+      maxInboundChars,
+      onDelivered: (message) => delivered.push(message),
+    });
+    return { ...harness, ingress, delivered };
+  }
+
+  it('cuts the text to the cap with a visible mark, in content and processed text, for plugins and storage alike', async () => {
+    const { ingress, database, bus, delivered } = cappedHarness(100);
+    const seen: string[] = [];
+    bus.subscribe('on_message_received', (_name, params) => (seen.push(params.message.content, params.envelope.content), [EventDecision.PASS, params]));
+    await ingress.receive(privateEnvelope(1, 'a'.repeat(250)));
+    const expected = `${'a'.repeat(100)}…[消息过长，已截断 150 字]`;
+    expect(database.messages.get(privateStream, 'inbound', '1')).toMatchObject({ content: expected, processedPlainText: expected });
+    expect(seen).toEqual([expected, expected]);
+    expect(delivered.map((message) => message.content)).toEqual([expected]);
+  });
+
+  it('stores a summary instead of the raw frame of a cut message and logs the cut; a text of exactly the cap stays whole', async () => {
+    const { ingress, database, records } = cappedHarness(100);
+    const raw = { post_type: 'message', raw_message: 'b'.repeat(300), message: [{ type: 'text', data: { text: 'b'.repeat(300) } }] };
+    await ingress.receive({ ...privateEnvelope(2, 'b'.repeat(300)), raw });
+    const atCap = { post_type: 'message', raw_message: 'c'.repeat(100) };
+    await ingress.receive({ ...privateEnvelope(3, 'c'.repeat(100)), raw: atCap });
+    expect(database.messages.get(privateStream, 'inbound', '2')!.raw).toEqual({ truncated: true, content_chars: 300, raw_json_chars: JSON.stringify(raw).length });
+    expect(database.messages.get(privateStream, 'inbound', '3')).toMatchObject({ content: 'c'.repeat(100), raw: atCap });
+    const cuts = records.filter((record) => record.msg === 'cut an over-long inbound message');
+    expect(cuts).toEqual([expect.objectContaining({ level: 'info', message_id: '2', removedChars: 200, rawReplaced: true })]);
+  });
+
+  it('caps at 20000 characters when no cap is given', async () => {
+    const { ingress, database } = createChatHarness(tempDir());
+    await ingress.receive(privateEnvelope(4, 'd'.repeat(20_005)));
+    expect(database.messages.get(privateStream, 'inbound', '4')!.content).toBe(`${'d'.repeat(20_000)}…[消息过长，已截断 5 字]`);
+  });
+
+  it('never splits a character made of two UTF-16 units at the cut', async () => {
+    const { ingress, database } = cappedHarness(100);
+    await ingress.receive(privateEnvelope(5, `${'e'.repeat(99)}😀${'e'.repeat(50)}`));
+    expect(database.messages.get(privateStream, 'inbound', '5')!.content).toBe(`${'e'.repeat(99)}…[消息过长，已截断 52 字]`);
+  });
+
+  it('drops a raw frame far larger than its short text (more than four times the cap)', async () => {
+    const { ingress, database } = cappedHarness(100);
+    const raw = { message: [{ type: 'unknown_blob', data: { base64: 'f'.repeat(1000) } }] };
+    await ingress.receive({ ...privateEnvelope(6, 'short'), raw });
+    expect(database.messages.get(privateStream, 'inbound', '6')).toMatchObject({
+      content: 'short',
+      raw: { truncated: true, content_chars: 5, raw_json_chars: JSON.stringify(raw).length },
+    });
+  });
+
+  it('keeps the first 100 @-mentions and the first 50 media of a message that lists absurdly many', async () => {
+    const { ingress, database } = cappedHarness(100);
+    const atUsers = Array.from({ length: 500 }, (_, index) => String(index));
+    const media = Array.from({ length: 200 }, (_, index) => ({ kind: 'image' as const, url: `https://example.com/${index}.png` }));
+    await ingress.receive({ ...groupEnvelope(7, '[图片]'), at_users: atUsers, media });
+    const groupStream = streamIdFor({ platform: 'qq', chatType: 'group', groupId: '555' });
+    const extra = database.messages.get(groupStream, 'inbound', '7')!.extra;
+    expect(extra['at_users']).toEqual(atUsers.slice(0, 100));
+    expect(extra['media']).toEqual(media.slice(0, 50));
   });
 });
 
