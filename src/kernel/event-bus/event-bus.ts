@@ -2,6 +2,7 @@ import { describeError } from '../errors/describe-error.js';
 import { EventPublishError } from '../errors/event-publish-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { Logger } from '../logger/logger.js';
+import { RateLimitedLog } from '../logger/rate-limited-log.js';
 import { type Disposer, once } from '../scope/disposer.js';
 import type { Clock } from '../time/clock.js';
 import { DeadlineScheduler } from './deadline-scheduler.js';
@@ -79,6 +80,8 @@ function validateTimeout(functionName: string, value: unknown): void {
  */
 export class EventBus {
   readonly #logger: Logger;
+  /** Handler warnings: a handler that fails on every event is counted after its first lines. */
+  readonly #handlerWarnings: RateLimitedLog;
   readonly #runContext: RunContext;
   /** Sorted by (-weight, order); replaced, never mutated, so a running publish is unaffected. */
   readonly #subscriptions = new Map<string, readonly Subscription[]>();
@@ -89,6 +92,7 @@ export class EventBus {
 
   constructor(options: EventBusOptions) {
     this.#logger = options.logger;
+    this.#handlerWarnings = new RateLimitedLog({ logger: options.logger, clock: options.clock });
     this.#runContext = {
       scheduler: new DeadlineScheduler({
         clock: options.clock,
@@ -247,7 +251,8 @@ export class EventBus {
   }
 
   #warn(subscription: Subscription, problem: string, fields: Record<string, unknown> = {}): void {
-    this.#logger.warn(
+    this.#handlerWarnings.warn(
+      `${subscription.owner ?? ''}\u0000${subscription.label}\u0000${subscription.event}`,
       { event: subscription.event, handler: subscription.label, plugin: subscription.owner, ...fields },
       `event handler ${subscription.label} on "${subscription.event}" ${problem}`,
     );

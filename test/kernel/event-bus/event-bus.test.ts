@@ -331,6 +331,57 @@ describe('EventBus', () => {
     });
   });
 
+  describe('when a handler fails on every event (issue 13, item 10)', () => {
+    const size = (records: readonly object[]) => records.reduce((sum, record) => sum + JSON.stringify(record).length, 0);
+
+    it('logs its first three failures in full, then one count a minute: 1,000 failures stay under 5 KB beyond those', async () => {
+      const { bus, clock, warnings } = createTestBus();
+      const detail = 'x'.repeat(1_000);
+      let calls = 0;
+      bus.subscribe('on_message', () => {
+        calls += 1;
+        throw new Error(`kaput #${calls} ${detail}`);
+      }, { label: 'broken:event_handler:always', owner: 'broken' });
+      for (let index = 0; index < 1_000; index += 1) await bus.publish('on_message', { v: index });
+
+      expect(calls).toBe(1_000);
+      const full = warnings().slice(0, 3);
+      expect(full.map((w) => w['error'])).toEqual([`Error: kaput #1 ${detail}`, `Error: kaput #2 ${detail}`, `Error: kaput #3 ${detail}`]);
+      expect(warnings()).toHaveLength(3);
+
+      await clock.advance(60_000);
+      const rest = warnings().slice(3);
+      expect(rest).toHaveLength(1);
+      expect(rest[0]).toMatchObject({ handler: 'broken:event_handler:always', plugin: 'broken', event: 'on_message', repeated: 997, error: `Error: kaput #1000 ${detail}` });
+      expect(rest[0]!.msg).toMatch(/^repeated 997 more times in the last 60 s .*; the last: event handler broken:event_handler:always on "on_message" threw; counts as PASS$/);
+      expect(size(rest)).toBeLessThan(5_000);
+    });
+
+    it('counts each handler and event on its own, timeouts and malformed results included', async () => {
+      const { bus, clock, warnings } = createTestBus(1);
+      bus.subscribe('e1', () => new Promise<never>(() => undefined), { label: 'hangs', weight: 2 });
+      bus.subscribe('e1', () => 'nonsense' as never, { label: 'malformed', weight: 1 });
+      bus.subscribe('e2', () => 'nonsense' as never, { label: 'malformed' });
+      for (let index = 0; index < 10; index += 1) {
+        const published = bus.publish('e1', {});
+        await clock.advance(1_000 + DEFAULT_TIMEOUT_PRECISION_MS);
+        await published;
+        await bus.publish('e2', {});
+      }
+      const byHandler = (label: string, event: string) => warnings().filter((w) => w['handler'] === label && w['event'] === event && w['repeated'] === undefined);
+      expect(byHandler('hangs', 'e1')).toHaveLength(3);
+      expect(byHandler('malformed', 'e1')).toHaveLength(3);
+      expect(byHandler('malformed', 'e2')).toHaveLength(3);
+      await clock.advance(60_000);
+      const summaries = warnings().filter((w) => w['repeated'] !== undefined);
+      expect(summaries.map((w) => [w['handler'], w['event'], w['repeated']]).sort()).toEqual([
+        ['hangs', 'e1', 7],
+        ['malformed', 'e1', 7],
+        ['malformed', 'e2', 7],
+      ]);
+    });
+  });
+
   describe('listing', () => {
     it('lists subscribers in the order they run, with label, owner, weight and timeout', () => {
       const { bus } = createTestBus();
