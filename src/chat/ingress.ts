@@ -1,6 +1,7 @@
 import { EventDecision } from '../kernel/event-bus/event-decision.js';
 import type { EventBus } from '../kernel/event-bus/event-bus.js';
 import type { Logger } from '../kernel/logger/logger.js';
+import { rateLimitedLogOf } from '../kernel/logger/rate-limited-log.js';
 import type { Clock } from '../kernel/time/clock.js';
 import type { Database } from '../storage/database.js';
 import type { StreamRecord } from '../storage/stream-repository.js';
@@ -51,7 +52,7 @@ export class Ingress {
     const parsed = InboundEnvelopeSchema.safeParse(input);
     if (!parsed.success) {
       const reason = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(envelope)'}: ${issue.message}`).join('; ');
-      logger.warn({ adapter: adapterSignature, reason }, 'refused an inbound envelope');
+      rateLimitedLogOf(logger, clock).warn(`refused:${adapterSignature}`, { adapter: adapterSignature, reason }, 'refused an inbound envelope');
       return { status: 'invalid', reason };
     }
     const { envelope, caps } = capInboundEnvelope(parsed.data, this.#options.maxInboundChars ?? DEFAULT_MAX_INBOUND_CHARS);

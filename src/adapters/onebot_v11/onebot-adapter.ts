@@ -1,6 +1,7 @@
 import type WebSocket from 'ws';
 import type { Adapter, AdapterContext, AdapterStatus } from '../adapter-context.js';
 import type { OutboundDelivery } from '../../chat/outbound-sink.js';
+import { rateLimitedLogOf } from '../../kernel/logger/rate-limited-log.js';
 import { ActionClient } from './action-client.js';
 import { decodeFrame, type MessageEvent, type MetaEvent } from './codec.js';
 import type { OneBotConfig } from './config.js';
@@ -136,7 +137,8 @@ export class OneBotAdapter implements Adapter, TransportHandlers {
         this.#context.logger.debug(`OneBot frame ignored: ${decoded.reason}`);
         return;
       case 'invalid':
-        this.#context.logger.warn({ frame: text.slice(0, 200) }, `OneBot frame skipped: ${decoded.reason}`);
+        // One bad peer can send junk on every frame: counted per connection after its first lines.
+        rateLimitedLogOf(this.#context.logger).warn(`frame skipped:${link.detail}`, { frame: text.slice(0, 200) }, `OneBot frame skipped: ${decoded.reason}`);
         return;
       default: {
         const unhandled: never = decoded;
