@@ -1,4 +1,6 @@
+import { statSync } from 'node:fs';
 import type BetterSqlite3 from 'better-sqlite3';
+import { describeError } from '../kernel/errors/describe-error.js';
 import type { Logger } from '../kernel/logger/logger.js';
 import { StorageError } from './errors/storage-error.js';
 import type { MessageRepository } from './message-repository.js';
@@ -17,6 +19,9 @@ import { SqliteOutboxRepository } from './sqlite/sqlite-outbox-repository.js';
 import type { StreamRepository } from './stream-repository.js';
 import type { StreamStateRepository } from './stream-state-repository.js';
 import type { ToolCallLog } from './tool-call-log.js';
+
+/** `PRAGMA auto_vacuum` of a file whose free pages are released by `incremental_vacuum`. */
+const INCREMENTAL_AUTO_VACUUM = 2;
 
 /**
  * An open database and its repositories. Get one from `openDatabase`, which configures the
@@ -66,6 +71,38 @@ export class Database {
   transaction<T>(fn: () => T): T {
     if (!this.#handle.open) throw new StorageError(this.file, 'cannot start a transaction: the database is closed');
     return this.#handle.transaction(fn)();
+  }
+
+  /** Bytes the database takes on disk: the file plus its `-wal` and `-shm` files; 0 for an in-memory database. */
+  sizeBytes(): number {
+    if (this.#handle.memory) return 0;
+    let total = 0;
+    for (const suffix of ['', '-wal', '-shm']) total += statSync(this.file + suffix, { throwIfNoEntry: false })?.size ?? 0;
+    return total;
+  }
+
+  /**
+   * Gives the space of deleted rows back to the file system, then empties the `-wal` file
+   * (a `TRUNCATE` checkpoint). The first compaction of a file with free pages turns on
+   * incremental auto-vacuum through one full `VACUUM`, which rewrites the file and blocks for
+   * a time that follows its size; later ones run `incremental_vacuum`, whose cost follows the
+   * free pages only. Must not run inside a transaction.
+   */
+  compact(): void {
+    if (!this.#handle.open) throw new StorageError(this.file, 'cannot compact it: the database is closed');
+    try {
+      if ((this.#handle.pragma('freelist_count', { simple: true }) as number) > 0) {
+        if (this.#handle.pragma('auto_vacuum', { simple: true }) === INCREMENTAL_AUTO_VACUUM) {
+          this.#handle.pragma('incremental_vacuum');
+        } else {
+          this.#handle.pragma('auto_vacuum = INCREMENTAL');
+          this.#handle.exec('VACUUM');
+        }
+      }
+      this.#handle.pragma('wal_checkpoint(TRUNCATE)');
+    } catch (error) {
+      throw new StorageError(this.file, `cannot compact it: ${describeError(error)}`, { cause: error });
+    }
   }
 
   /** Closes the connection. Safe to call more than once. */

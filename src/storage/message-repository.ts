@@ -59,4 +59,9 @@ export interface MessageRepository {
   get(streamId: string, direction: 'inbound' | 'outbound', messageId: string): MessageRecord | undefined;
   /** How many messages of each direction have a `time` at or after `epochSeconds`. */
   countSince(epochSeconds: number): { inbound: number; outbound: number };
+  /**
+   * Deletes the messages whose `time` is before `epochSeconds`, except unread ones (a
+   * chatter has not seen them yet); returns how many were deleted. For retention.
+   */
+  deleteReadBefore(epochSeconds: number): number;
 }

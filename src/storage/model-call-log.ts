@@ -31,4 +31,6 @@ export interface ModelCallLog {
   record(entry: ModelCallRecord): void;
   /** Per day and task, for calls at or after `sinceMs`, oldest day first. */
   dailyUsage(sinceMs: number): DailyTaskUsage[];
+  /** Deletes the calls made before `epochMs`; returns how many. For retention. */
+  deleteBefore(epochMs: number): number;
 }

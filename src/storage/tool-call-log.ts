@@ -21,4 +21,6 @@ export interface ToolCallLog {
   record(entry: ToolCallRecord): void;
   /** The stream's newest `limit` calls, oldest first. */
   recent(streamId: string, limit: number): ToolCallRecord[];
+  /** Deletes the calls that started before `epochMs`; returns how many. For retention. */
+  deleteBefore(epochMs: number): number;
 }

@@ -51,6 +51,7 @@ export class SqliteMessageRepository implements MessageRepository {
   readonly #get: BetterSqlite3.Statement<[string, string, string], MessageRow>;
   readonly #countSince: BetterSqlite3.Statement<[number], { direction: 'inbound' | 'outbound'; count: number }>;
   readonly #markReadAll: (streamId: string, messageIds: readonly string[]) => number;
+  readonly #deleteReadBefore: BetterSqlite3.Statement<[number]>;
 
   constructor(database: BetterSqlite3.Database, logger: Logger) {
     this.#database = database;
@@ -84,6 +85,7 @@ export class SqliteMessageRepository implements MessageRepository {
     this.#countSince = database.prepare<[number], { direction: 'inbound' | 'outbound'; count: number }>(
       'SELECT direction, COUNT(*) AS count FROM messages WHERE time >= ? GROUP BY direction',
     );
+    this.#deleteReadBefore = database.prepare<[number]>('DELETE FROM messages WHERE time < ? AND unread = 0');
     this.#markReadAll = database.transaction((streamId: string, messageIds: readonly string[]): number => {
       let changed = 0;
       for (const messageId of messageIds) changed += this.#markRead.run(streamId, messageId).changes;
@@ -140,6 +142,14 @@ export class SqliteMessageRepository implements MessageRepository {
     const counts = { inbound: 0, outbound: 0 };
     for (const row of this.#countSince.all(epochSeconds)) counts[row.direction] = row.count;
     return counts;
+  }
+
+  deleteReadBefore(epochSeconds: number): number {
+    try {
+      return this.#deleteReadBefore.run(epochSeconds).changes;
+    } catch (error) {
+      throw writeError(this.#database.name, `delete the read messages older than ${new Date(epochSeconds * 1000).toISOString()}`, error);
+    }
   }
 
   /** Inserts the row; true when it was new. */

@@ -17,6 +17,7 @@ export class SqliteModelCallLog implements ModelCallLog {
   readonly #file: string;
   readonly #insert: BetterSqlite3.Statement<[number, string, string, string | null, string | null, number, number | null, number | null, number | null]>;
   readonly #daily: BetterSqlite3.Statement<[number], UsageRow>;
+  readonly #deleteBefore: BetterSqlite3.Statement<[number]>;
 
   constructor(database: BetterSqlite3.Database) {
     this.#file = database.name;
@@ -31,6 +32,7 @@ export class SqliteModelCallLog implements ModelCallLog {
               AVG(CASE WHEN success = 1 THEN duration_ms END) AS average_ms
        FROM model_calls WHERE time >= ? GROUP BY day, task ORDER BY day, task`,
     );
+    this.#deleteBefore = database.prepare<[number]>('DELETE FROM model_calls WHERE time < ?');
   }
 
   record(entry: ModelCallRecord): void {
@@ -61,5 +63,13 @@ export class SqliteModelCallLog implements ModelCallLog {
       completionTokens: row.completion_tokens,
       averageMs: row.average_ms === null ? null : Math.round(row.average_ms),
     }));
+  }
+
+  deleteBefore(epochMs: number): number {
+    try {
+      return this.#deleteBefore.run(epochMs).changes;
+    } catch (error) {
+      throw writeError(this.#file, `delete the model calls older than ${new Date(epochMs).toISOString()}`, error);
+    }
   }
 }

@@ -27,6 +27,7 @@ export class SqliteToolCallLog implements ToolCallLog {
   readonly #logger: Logger;
   readonly #insert: BetterSqlite3.Statement<[ToolCallRow]>;
   readonly #recent: BetterSqlite3.Statement<[string, number], ToolCallRow>;
+  readonly #deleteBefore: BetterSqlite3.Statement<[number]>;
 
   constructor(database: BetterSqlite3.Database, logger: Logger) {
     this.#file = database.name;
@@ -40,6 +41,7 @@ export class SqliteToolCallLog implements ToolCallLog {
          SELECT row_id, ${COLUMNS} FROM tool_calls WHERE stream_id = ? ORDER BY started_at DESC, row_id DESC LIMIT ?
        ) ORDER BY started_at, row_id`,
     );
+    this.#deleteBefore = database.prepare<[number]>('DELETE FROM tool_calls WHERE started_at < ?');
   }
 
   record(entry: ToolCallRecord): void {
@@ -67,6 +69,14 @@ export class SqliteToolCallLog implements ToolCallLog {
   recent(streamId: string, limit: number): ToolCallRecord[] {
     checkLimit('ToolCallLog.recent', limit);
     return this.#recent.all(streamId, limit).map(toRecord);
+  }
+
+  deleteBefore(epochMs: number): number {
+    try {
+      return this.#deleteBefore.run(epochMs).changes;
+    } catch (error) {
+      throw writeError(this.#file, `delete the tool calls older than ${new Date(epochMs).toISOString()}`, error);
+    }
   }
 }
 

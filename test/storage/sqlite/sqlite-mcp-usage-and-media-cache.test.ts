@@ -58,4 +58,13 @@ describe('the model-call log', () => {
     ]);
     expect(database.modelCalls.dailyUsage(at(29, 0)).map((row) => row.day)).toEqual(['2026-11-29', '2026-11-30', '2026-11-30']);
   });
+
+  it('deletes the calls made before the cutoff and says how many', () => {
+    const { database } = databases.fresh();
+    const call = { task: 'actor', requestName: 'actor', model: 'main', streamId: 's', success: true, promptTokens: 1, completionTokens: 1, durationMs: 10 };
+    database.modelCalls.record({ ...call, time: 1_000 });
+    database.modelCalls.record({ ...call, time: 2_000 });
+    expect(database.modelCalls.deleteBefore(2_000)).toBe(1);
+    expect(database.modelCalls.dailyUsage(0).map((row) => row.calls)).toEqual([1]);
+  });
 });

@@ -249,4 +249,28 @@ describe(SqliteMessageRepository, () => {
       }
     });
   });
+
+  describe('deleteReadBefore', () => {
+    it('deletes the read inbound and the outbound messages older than the cutoff, and says how many', () => {
+      const { database } = freshWithStreams();
+      database.messages.insertInbound(messageRecord({ messageId: 'old-read', time: 1000 }));
+      database.messages.markRead('stream-a', ['old-read']);
+      database.messages.insertOutbound(messageRecord({ messageId: 'old-sent', direction: 'outbound', time: 1000, streamId: 'stream-b' }));
+      database.messages.insertInbound(messageRecord({ messageId: 'new-read', time: 3000 }));
+      database.messages.markRead('stream-a', ['new-read']);
+      expect(database.messages.deleteReadBefore(2000)).toBe(2);
+      expect(database.messages.get('stream-a', 'inbound', 'old-read')).toBeUndefined();
+      expect(database.messages.get('stream-b', 'outbound', 'old-sent')).toBeUndefined();
+      expect(ids(database.messages.history('stream-a', 10))).toEqual(['new-read']);
+    });
+
+    it('never deletes an unread message, however old, nor one exactly at the cutoff', () => {
+      const { database } = freshWithStreams();
+      database.messages.insertInbound(messageRecord({ messageId: 'old-unread', time: 1000 }));
+      database.messages.insertOutbound(messageRecord({ messageId: 'at-cutoff', direction: 'outbound', time: 2000 }));
+      expect(database.messages.deleteReadBefore(2000)).toBe(0);
+      expect(ids(database.messages.unread('stream-a'))).toEqual(['old-unread']);
+      expect(ids(database.messages.history('stream-a', 10))).toEqual(['at-cutoff']);
+    });
+  });
 });

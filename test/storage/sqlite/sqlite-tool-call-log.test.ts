@@ -61,4 +61,13 @@ describe(SqliteToolCallLog, () => {
     const { database } = databases.fresh();
     expect(() => database.toolCalls.recent('stream-a', -5)).toThrow(InvalidArgumentError);
   });
+
+  it('deletes the calls that started before the cutoff and says how many', () => {
+    const { database } = databases.fresh();
+    database.toolCalls.record(call({ callId: 'old', startedAt: 1_000 }));
+    database.toolCalls.record(call({ callId: 'at-cutoff', startedAt: 2_000 }));
+    database.toolCalls.record(call({ callId: 'new', startedAt: 3_000 }));
+    expect(database.toolCalls.deleteBefore(2_000)).toBe(1);
+    expect(database.toolCalls.recent('stream-a', 10).map((entry) => entry.callId)).toEqual(['at-cutoff', 'new']);
+  });
 });
