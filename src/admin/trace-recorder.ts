@@ -4,6 +4,11 @@ import type { PublishTrace, PublishTracer } from '../kernel/event-bus/publish-tr
 export interface TracedPublish extends PublishTrace {
   /** A line about what happened, for model calls and tool calls (model, latency, tool name …). */
   summary: string | null;
+  /**
+   * Something that happened without a trace of its own: `duplicate: send_text` on the
+   * `:dedupe_tool_call` publish of a call that was skipped as a repeat within its turn.
+   */
+  note: string | null;
 }
 
 /** One turn of a conversation: from a chatter step to the next. */
@@ -16,6 +21,8 @@ export interface TracedTurn {
 const TURNS_PER_STREAM = 20;
 const PUBLISHES_PER_TURN = 400;
 const STREAMS = 200;
+const DEDUPE_TOOL_CALL = 'neo_default_chatter:dedupe_tool_call';
+const FORMAT_TOOL_RESULT = 'neo_default_chatter:format_tool_result';
 
 function summarise(event: string, params: Readonly<Record<string, unknown>>): string | null {
   if (event === 'after_llm_request') return `model ${String(params['model'])} answered ${String(params['task_name'])} in ${String(params['duration_ms'])} ms`;
@@ -25,7 +32,25 @@ function summarise(event: string, params: Readonly<Record<string, unknown>>): st
     const name = (params['tool_call'] as { name?: unknown } | undefined)?.name ?? params['tool_name'] ?? params['signature'];
     return name === undefined ? null : `tool ${String(name)}`;
   }
+  if (event === DEDUPE_TOOL_CALL) return `tool ${String(callNameOf(params))}`;
   return null;
+}
+
+function callNameOf(params: Readonly<Record<string, unknown>>): unknown {
+  return (params['call'] as { name?: unknown } | undefined)?.name;
+}
+
+/**
+ * The tracer sees the params a publish started with, so the verdict of `:dedupe_tool_call`
+ * (`is_duplicate`, set by a handler) is not among them. The session says it in the next
+ * publish: a skipped call's result is formatted with `kind: "duplicate"`. That marks the
+ * call's dedupe publish, or this one when the dedupe publish is no longer in the turn.
+ */
+function markDuplicate(turn: TracedTurn, params: Readonly<Record<string, unknown>>, dedupeCalls: WeakMap<TracedPublish, unknown>): TracedPublish | undefined {
+  const name = params['call_name'];
+  const dedupe = turn.publishes.findLast((publish) => publish.event === DEDUPE_TOOL_CALL && publish.note === null && dedupeCalls.get(publish) === name);
+  if (dedupe !== undefined) dedupe.note = `duplicate: ${String(name)}`;
+  return dedupe;
 }
 
 /**
@@ -36,6 +61,8 @@ function summarise(event: string, params: Readonly<Record<string, unknown>>): st
 export class TraceRecorder implements PublishTracer {
   readonly #now: () => number;
   readonly #streams = new Map<string, TracedTurn[]>();
+  /** The tool name of each recorded `:dedupe_tool_call` publish. */
+  readonly #dedupeCalls = new WeakMap<TracedPublish, unknown>();
   #nextTurn = 1;
 
   constructor(now: () => number) {
@@ -67,7 +94,12 @@ export class TraceRecorder implements PublishTracer {
       }
     }
     const turn = [...turns].reverse().find((candidate) => candidate.startedAt <= trace.startedAt) ?? turns[0]!;
-    turn.publishes.push({ ...trace, summary: summarise(trace.event, params) });
+    const publish: TracedPublish = { ...trace, summary: summarise(trace.event, params), note: null };
+    if (trace.event === DEDUPE_TOOL_CALL) this.#dedupeCalls.set(publish, callNameOf(params));
+    if (trace.event === FORMAT_TOOL_RESULT && params['kind'] === 'duplicate' && markDuplicate(turn, params, this.#dedupeCalls) === undefined) {
+      publish.note = `duplicate: ${String(params['call_name'])}`;
+    }
+    turn.publishes.push(publish);
     turn.publishes.sort((a, b) => a.startedAt - b.startedAt);
     if (turn.publishes.length > PUBLISHES_PER_TURN) turn.publishes.splice(0, turn.publishes.length - PUBLISHES_PER_TURN);
   }

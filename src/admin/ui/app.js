@@ -189,7 +189,7 @@ const pages = {
     if (streamId === undefined) {
       const { data } = await api('GET', '/traces');
       return el('section', {}, el('h2', {}, 'Traces'),
-        el('p', { class: 'help' }, 'For each conversation turn: the events published, the handlers that ran (plugin, weight, decision, time) and the model calls. A handler marked “not reached” sat below a STOP.'),
+        el('p', { class: 'help' }, 'For each conversation turn: the events published, the handlers that ran (plugin, weight, decision, time) and the model calls. A handler marked “not reached” sat below a STOP; “duplicate: <tool>” marks a tool call skipped as a repeat within its turn.'),
         data.streams.length === 0 ? el('p', {}, 'Nothing traced yet.') :
           el('table', {}, data.streams.map((stream) => el('tr', {},
             el('td', {}, el('a', { href: `#traces/${encodeURIComponent(stream.streamId)}` }, stream.streamId.slice(0, 16))),
@@ -203,7 +203,8 @@ const pages = {
           el('tr', {}, el('th', {}, 'Event / handler'), el('th', {}, 'Weight'), el('th', {}, 'Plugin'), el('th', {}, 'Outcome'), el('th', {}, 'Time')),
           turn.publishes.map((publish) => [
             el('tr', { class: 'trace-event', 'data-event': publish.event },
-              el('td', {}, el('code', {}, publish.event), publish.summary ? el('p', { class: 'help' }, publish.summary) : ''),
+              el('td', {}, el('code', {}, publish.event), publish.summary ? el('p', { class: 'help' }, publish.summary) : '',
+                publish.note ? el('p', { class: 'trace-note', 'data-note': publish.note }, `⚠ ${publish.note}`) : ''),
               el('td', {}), el('td', {}), el('td', {}, publish.decision), el('td', {}, `${publish.durationMs} ms`)),
             publish.handlers.map((handler) => el('tr', { class: 'trace-handler', 'data-handler': handler.label },
               el('td', {}, '↳ ', el('code', {}, handler.label)), el('td', {}, handler.weight), el('td', {}, handler.owner ?? ''),

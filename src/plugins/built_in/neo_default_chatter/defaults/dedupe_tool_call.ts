@@ -23,8 +23,8 @@ export function toolCallSignature(call: ToolCall): string {
 
 /**
  * Default of `:dedupe_tool_call`: a call whose signature (name + arguments without `reason`)
- * is in `seen_signatures` is a duplicate; otherwise its signature is added (the set is
- * shared across the session's rounds).
+ * is in `seen_signatures` is a duplicate; otherwise its signature is added. The session
+ * gives each user turn its own set, shared by the turn's model round and its follow-ups.
  */
 @eventHandler({ name: 'dedupe_tool_call_default', subscribe: [NdfcEvent.DEDUPE_TOOL_CALL], weight: 0 })
 export class DedupeToolCallDefaultHandler extends BaseEventHandler<typeof NdfcEvent.DEDUPE_TOOL_CALL> {

@@ -163,7 +163,7 @@ export interface RunToolCallPayload {
 export interface DedupeToolCallPayload {
   stream_id: string;
   call: ToolCall;
-  /** Shared and mutable across the whole session. */
+  /** Shared and mutable: one set per user turn (a model round and its follow-ups), emptied when the next turn starts. */
   seen_signatures: Set<string>;
   /** Default false. */
   is_duplicate: boolean;

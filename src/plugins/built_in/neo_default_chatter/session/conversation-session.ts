@@ -15,6 +15,7 @@ import {
 import type { NeoChatterConfigValues } from '../config.js';
 import { NdfcPublisher } from '../events/ndfc-publisher.js';
 import { SYSTEM_TEMPLATE_NAME, USER_TEMPLATE_NAME } from './prompt-templates.js';
+import { describeArguments } from './describe-arguments.js';
 import { Phase, type SessionPhase } from './session-phase.js';
 
 const CONTROL_CALLS = new Set(['pass_and_wait', 'stop_conversation']);
@@ -77,7 +78,12 @@ export class ConversationSession {
       yield new Failure('no model request could be created');
       return;
     }
-    const seenSignatures = new Set<string>();
+    /**
+     * The signatures of this user turn's calls (`:dedupe_tool_call`'s shared set): the rule
+     * "no repeated call" holds within a model round and its follow-ups, so each new turn (new
+     * unreads, or a resume prompt) starts with an empty set and a later "好的" is sent again.
+     */
+    let seenSignatures = new Set<string>();
     let resume: WaitResumeEvent | undefined;
     let historyIncluded = false;
     let usables: UsableSet | undefined;
@@ -94,6 +100,7 @@ export class ConversationSession {
             resume = undefined;
             if (prompt !== '') {
               request.addPayload({ role: 'user', content: prompt });
+              seenSignatures = new Set<string>();
               await this.#transition(Phase.MODEL_TURN, undefined);
               break;
             }
@@ -128,6 +135,7 @@ export class ConversationSession {
           trimConversation(request, MAX_CONVERSATION_PAYLOADS);
           await this.#addUserPrompt(request, unreads, historyIncluded ? [] : historyLines, decision.extra);
           historyIncluded = true;
+          seenSignatures = new Set<string>();
           // Read only once the model has answered: a failed request leaves them unread,
           // so the next run (the driver retries a failed one) answers them.
           toFlush = unreads;
@@ -198,6 +206,10 @@ export class ConversationSession {
     for (const call of calls) {
       // 默认: defaults/dedupe_tool_call.ts
       if (await NdfcPublisher.dedupeToolCall(streamId, call, seenSignatures)) {
+        this.#runtime.logger.debug(
+          { stream_id: streamId, tool: call.name, args: describeArguments(call.args) },
+          `skipped a duplicate call of ${call.name} in this turn: ${describeArguments(call.args)}`,
+        );
         // 默认: defaults/format_tool_result.ts
         response.addToolResult(call.id, call.name, await NdfcPublisher.formatToolResult(streamId, call.name, 'duplicate', call.args));
         continue;
