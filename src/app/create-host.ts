@@ -51,6 +51,7 @@ import { MediaService } from '../media/media-service.js';
 import { createPluginMediaAccess } from '../media/plugin-media-access.js';
 import { describeInboundMedia, hasInboundMedia } from './inbound-media.js';
 import { recordModelCalls } from './record-model-calls.js';
+import { startIdleEviction } from './evict-idle-streams.js';
 
 export interface HostOptions {
   /** Where `features.toml` and the other config files live. Default `./config`. */
@@ -119,6 +120,7 @@ export class Host implements HostRuntime {
   #chat: ChatParts | undefined;
   #sink: OutboundSink = new UndeliveredSink();
   #unsubscribeSink: (() => void) | undefined;
+  #stopEviction: (() => void) | undefined;
   #state: HostState = 'created';
 
   constructor(options: HostOptions = {}) {
@@ -267,6 +269,7 @@ export class Host implements HostRuntime {
         chat: this.#chat.runtime,
         services: { mcp: (pluginId) => mcp.forPlugin(pluginId), media: (pluginId) => createPluginMediaAccess(media, pluginId) },
         createScope: (pluginId) => this.createScope(pluginId),
+        lifecycleTimeoutMs: config.plugins.lifecycle_timeout_s * 1000,
       });
     } catch (error) {
       this.#state = 'stopped';
@@ -280,6 +283,13 @@ export class Host implements HostRuntime {
     this.#mcp.start();
     this.#chat.loop.restore(this.#chat.database.messages.streamsWithUnread());
     this.#chat.streams.outbox.restore();
+    this.#stopEviction = startIdleEviction({
+      clock: this.clock,
+      loop: this.#chat.loop,
+      streams: this.#chat.streams,
+      idleMs: this.#config.chat.idle_evict_seconds * 1000,
+      logger: this.logger,
+    });
     await this.publishEvent('on_start', { started_at: this.clock.now() });
   }
 
@@ -289,6 +299,7 @@ export class Host implements HostRuntime {
     this.#state = 'stopping';
     try {
       await this.publishEvent('on_stop', { reason });
+      this.#stopEviction?.();
       await this.#chat?.loop.stop();
       await this.#chat?.streams.outbox.close();
       this.#unsubscribeSink?.();

@@ -95,6 +95,28 @@ export class StreamManager implements StreamApi {
     return [...this.#streams.keys()];
   }
 
+  /** Nothing of the stream is in flight: no unread message, no held read, no reply being sent. */
+  isQuiet(streamId: string): boolean {
+    const stream = this.#streams.get(streamId);
+    if (stream !== undefined && stream.unreads.length > 0) return false;
+    return !this.#holding.has(streamId) && !this.#heldReads.has(streamId) && !this.outbox.isBusy(streamId);
+  }
+
+  /**
+   * Drops from memory the streams with no activity since `idleSinceMs` (epoch ms) that are
+   * quiet and that `canEvict` agrees to (the chat loop has no driver for them). Storage keeps
+   * everything; `activateStream` rebuilds a stream on its next use. Returns how many left.
+   */
+  evictIdle(idleSinceMs: number, canEvict: (streamId: string) => boolean): number {
+    let evicted = 0;
+    for (const [streamId, stream] of this.#streams) {
+      if (stream.lastActiveAt * 1000 >= idleSinceMs || !this.isQuiet(streamId) || !canEvict(streamId)) continue;
+      this.#streams.delete(streamId);
+      evicted += 1;
+    }
+    return evicted;
+  }
+
   fetchUnreads(streamId: string): Message[] {
     return [...(this.activateStream(streamId)?.unreads ?? [])];
   }

@@ -70,6 +70,24 @@ export class ChatLoop {
     return this.#drivers.size;
   }
 
+  /**
+   * Closes the drivers of streams quiet for `idleMs` (see `StreamDriver.isIdleFor`) for which
+   * `canEvict` agrees (nothing unread, nothing left to send), freeing their runs. Returns
+   * the stream ids. A stream comes back on its next message: a cooldown from storage, the
+   * conversation from its stored history.
+   */
+  evictIdle(idleMs: number, canEvict: (streamId: string) => boolean): string[] {
+    const evicted: string[] = [];
+    for (const [streamId, driver] of this.#drivers) {
+      if (!driver.isIdleFor(idleMs) || !canEvict(streamId)) continue;
+      this.#drivers.delete(streamId);
+      this.#persisted.delete(streamId);
+      void driver.close(0);
+      evicted.push(streamId);
+    }
+    return evicted;
+  }
+
   async stop(): Promise<void> {
     await Promise.all([...this.#drivers.values()].map((driver) => driver.close()));
     this.#drivers.clear();

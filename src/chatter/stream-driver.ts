@@ -96,12 +96,14 @@ export class StreamDriver {
   #failuresInARow = 0;
   /** When a failed run's unreads are tried again (epoch ms). */
   #retryAt: number | undefined;
+  readonly #createdAt: number;
 
   constructor(options: StreamDriverOptions) {
     this.streamId = options.streamId;
     this.#options = options;
     this.#timing = { ...DEFAULT_STREAM_TIMING, ...options.timing };
     this.#state = options.initialState ?? { kind: 'idle' };
+    this.#createdAt = options.clock.now();
   }
 
   get state(): DriverState {
@@ -111,6 +113,20 @@ export class StreamDriver {
   /** True while a tick (and so possibly a chatter step) is in progress. */
   get busy(): boolean {
     return this.#running;
+  }
+
+  /**
+   * Whether the stream has been quiet for `idleMs` (no message, no step) with nothing due:
+   * no step running, no resume or retry pending, no timed wait still to end. Such a driver
+   * can be closed to free memory; its stored state brings the stream back on its next message.
+   */
+  isIdleFor(idleMs: number): boolean {
+    if (this.#running || this.#pendingResume !== undefined || this.#retryAt !== undefined) return false;
+    const now = this.#options.clock.now();
+    const lastActivity = Math.max(this.#lastMessageAt ?? 0, this.#tickStartedAt, this.#createdAt);
+    if (now - lastActivity < idleMs) return false;
+    const state = this.#state;
+    return !(state.kind === 'waiting' && state.time !== undefined && now < state.since + state.time * 1000);
   }
 
   /** A new message arrived in the stream. */
@@ -166,7 +182,6 @@ export class StreamDriver {
     if (this.#running) {
       this.#again = true;
       this.#checkWatchdog();
-      if (this.#running) this.schedule(this.#timing.tickIntervalMs);
       return Promise.resolve();
     }
     const tick = this.#runTick();
@@ -177,15 +192,17 @@ export class StreamDriver {
   async #runTick(): Promise<void> {
     this.#running = true;
     this.#tickStartedAt = this.#options.clock.now();
-    // While this tick runs, come back every interval: the watchdog looks at a stuck tick.
-    this.schedule(this.#timing.tickIntervalMs);
     const generation = this.#generation;
+    // While this tick runs, the watchdog looks at it every interval; a finished tick leaves
+    // no timer behind, so a quiet stream costs nothing.
+    const stopWatching = this.#watch(generation);
     try {
       const resume = this.#decide();
       if (resume !== undefined) await this.#step(resume === 'new' ? undefined : resume, generation);
     } catch (error) {
       this.#options.logger.error({ stream_id: this.streamId, error: describeError(error) }, 'stream loop tick failed');
     } finally {
+      stopWatching();
       if (generation === this.#generation) this.#running = false;
       this.#afterTick();
     }
@@ -374,6 +391,25 @@ export class StreamDriver {
     this.#options.logger.warn({ ...where, unread, retry_in_ms: delayMs }, `the run failed; its ${unread} unread message(s) are tried again in ${delayMs / 1000} s`);
     this.#retryAt = this.#options.clock.now() + delayMs;
     this.schedule(delayMs);
+  }
+
+  /** Checks the running tick every interval until the returned function is called. */
+  #watch(generation: number): () => void {
+    const { clock } = this.#options;
+    let timer: TimerHandle | undefined;
+    const arm = (): void => {
+      timer = clock.setTimeout(() => {
+        timer = undefined;
+        if (this.#closed || !this.#running || generation !== this.#generation) return;
+        this.#checkWatchdog();
+        if (this.#running && generation === this.#generation) arm();
+      }, this.#timing.tickIntervalMs);
+    };
+    arm();
+    return () => {
+      if (timer !== undefined) clock.clearTimeout(timer);
+      timer = undefined;
+    };
   }
 
   #checkWatchdog(): void {

@@ -1,5 +1,10 @@
+import type { ChatStream } from 'moonglass';
+
 /** What NDFC keeps per stream across transient components (state lives on the plugin). */
 export class NdfcState {
-  /** When the bot last sent in each stream (epoch ms), for the typing delay. */
-  readonly lastSendAt = new Map<string, number>();
+  /**
+   * When the bot last sent in each stream (epoch ms), for the typing delay. Keyed by the live
+   * stream object, so an entry goes when the host drops an idle stream from memory.
+   */
+  readonly lastSendAt = new WeakMap<ChatStream, number>();
 }

@@ -38,7 +38,8 @@ export class SendTextAction extends BaseAction {
     const { clock } = this.runtime;
     const config = this.#plugin.config;
     const wanted = Math.min(content.length * config.typing_delay_per_char, config.typing_delay_max_seconds) * 1000;
-    const last = this.#plugin.state.lastSendAt.get(context.streamId);
+    const stream = context.streams.activateStream(context.streamId);
+    const last = stream === undefined ? undefined : this.#plugin.state.lastSendAt.get(stream);
     const remaining = last === undefined ? wanted : wanted - (clock.now() - last);
     // Queued (durable) first, typed after: a crash during the delay loses no reply.
     const outcome = await context.streams.send(
@@ -50,7 +51,7 @@ export class SendTextAction extends BaseAction {
       },
       { delayMs: Math.max(0, remaining), signal: context.signal },
     );
-    this.#plugin.state.lastSendAt.set(context.streamId, clock.now());
+    if (stream !== undefined) this.#plugin.state.lastSendAt.set(stream, clock.now());
     switch (outcome.status) {
       case 'sent':
         return ToolExecutionResult.ok('send_text', '已发送');
