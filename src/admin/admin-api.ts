@@ -61,6 +61,8 @@ function overview(view: AdminHostView) {
     model: view.modelDescription(),
     adapter: view.adapterStatus() ?? null,
     messagesToday: view.database.messages.countSince(midnight.getTime() / 1000),
+    // sizeBytes counts the -wal and -shm files too; 0 when file is :memory:.
+    database: { file: view.database.file, sizeBytes: view.database.sizeBytes() },
     plugins: { loaded: statuses.filter((status) => status.state === 'loaded').length, total: statuses.length },
   };
 }

@@ -1,12 +1,16 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AdminServer } from '../../src/admin/admin-server.js';
+import { adminViewOf } from '../../src/app/start-admin.js';
+import { messageRecord, streamRecord, useTestDatabases } from '../storage/storage-fixtures.js';
 import { SECRET_PLUGIN, secretPluginConfig, useConsoles } from '../support/admin.js';
 const SECRET = 'sk-live-0123456789abcdef';
 
 describe('the web console API', () => {
   const startConsole = useConsoles();
+  const databases = useTestDatabases();
 
   async function start() {
     const { test, server, api } = await startConsole({ plugins: [SECRET_PLUGIN], pluginConfigs: secretPluginConfig(SECRET) });
@@ -52,6 +56,26 @@ describe('the web console API', () => {
     const overview = (await (await api('/overview')).json()) as Record<string, unknown>;
     expect(overview).toMatchObject({ version: '0.1.0', adapter: null, messagesToday: { inbound: 0, outbound: 0 } });
     expect(String(overview['model'])).toMatch(/offline demo model/);
+  });
+
+  it('[admin] shows the database size on the overview: the file with its -wal and -shm files, or that it is in memory', async () => {
+    const { test, api } = await start();
+    expect(await (await api('/overview')).json()).toMatchObject({ database: { file: ':memory:', sizeBytes: 0 } });
+
+    const { database, file } = databases.fresh();
+    database.streams.upsert(streamRecord());
+    database.messages.insertInbound(messageRecord({ content: 'x'.repeat(200_000) }));
+    const server = new AdminServer({ port: 0, view: { ...adminViewOf(test.host, undefined), database } });
+    await server.start();
+    try {
+      const response = await fetch(`http://127.0.0.1:${server.port}/api/overview`, { headers: { authorization: `Bearer ${server.token}` } });
+      const { database: shown } = (await response.json()) as { database: { file: string; sizeBytes: number } };
+      const onDisk = ['', '-wal', '-shm'].reduce((total, suffix) => total + (statSync(file + suffix, { throwIfNoEntry: false })?.size ?? 0), 0);
+      expect(shown).toEqual({ file, sizeBytes: onDisk });
+      expect(shown.sizeBytes).toBeGreaterThan(200_000);
+    } finally {
+      await server.stop();
+    }
   });
 
   it('[admin] [T-37] a plugin config form from its zod model: help texts, secrets only as set or not set', async () => {

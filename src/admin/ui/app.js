@@ -62,6 +62,7 @@ const pages = {
       el('table', {}, [
         ['Version', data.version], ['Uptime', `${data.uptimeSeconds} s`], ['Model', data.model], ['Adapter', adapter],
         ['Messages today', `${data.messagesToday.inbound} in, ${data.messagesToday.outbound} out`],
+        ['Database', data.database.file === ':memory:' ? 'in memory' : `${(data.database.sizeBytes / 1048576).toFixed(1)} MiB (${data.database.file})`],
         ['Plugins', `${data.plugins.loaded} loaded of ${data.plugins.total}`], ['Config', data.configDir], ['Data', data.dataDir],
       ].map(([name, value]) => el('tr', {}, el('th', {}, name), el('td', { 'data-field': name }, value)))));
   },
