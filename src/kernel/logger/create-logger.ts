@@ -1,5 +1,6 @@
 import { pino, type DestinationStream } from 'pino';
-import pretty from 'pino-pretty';
+import { prettyFactory } from 'pino-pretty';
+import { escapeControlCharacters, escapeNonJsonControlCharacters } from './escape-control-characters.js';
 import type { Logger, LogLevel } from './logger.js';
 
 export interface CreateLoggerOptions {
@@ -13,21 +14,33 @@ export interface CreateLoggerOptions {
   destination?: DestinationStream;
 }
 
+/** Every string value of a pino record, control characters escaped. */
+function escapedRecord(line: string): Record<string, unknown> {
+  return JSON.parse(line, (_key, value: unknown) => (typeof value === 'string' ? escapeControlCharacters(value) : value)) as Record<string, unknown>;
+}
+
 /** The host's root logger. Use `pluginLogger(root, id)` for a plugin's child. */
 export function createLogger(options: CreateLoggerOptions = {}): Logger {
   const level = options.level ?? 'info';
   const format = options.format ?? (process.stdout.isTTY ? 'pretty' : 'json');
   const base = { level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime };
   if (format === 'pretty') {
-    const stream = pretty({
+    const prettify = prettyFactory({
       colorize: options.destination === undefined && process.stdout.isTTY,
-      sync: true,
       translateTime: 'HH:MM:ss',
       ignore: 'plugin',
       messageFormat: '{if plugin}[{plugin}] {end}{msg}',
-      destination: options.destination ?? 1,
+      // One record, one line: the fields follow the message as JSON, errors included,
+      // instead of indented lines of their own.
+      singleLine: true,
+      errorLikeObjectKeys: [],
     });
-    return pino(base, stream);
+    const target = options.destination ?? pino.destination({ dest: 1, sync: true });
+    // Text from the wire (a nickname, a frame) must not start a line of its own or colour the
+    // terminal: every string is escaped before it is laid out, and what JSON leaves raw in
+    // the keys (C1 controls, U+2028) after. pino-pretty's own colours survive.
+    const write = (line: string) => target.write(escapeNonJsonControlCharacters(prettify(escapedRecord(line))));
+    return pino(base, { write });
   }
   return pino(base, options.destination ?? pino.destination({ dest: 1, sync: true }));
 }
