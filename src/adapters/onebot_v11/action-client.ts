@@ -30,7 +30,7 @@ export class ActionClient {
 
   /** Calls `action` and resolves to the response's `data`. */
   call(action: string, params: Readonly<Record<string, unknown>>): Promise<unknown> {
-    if (this.#socket.readyState !== WebSocket.OPEN) return Promise.reject(new OneBotActionError({ action, failure: 'closed' }));
+    if (this.#socket.readyState !== WebSocket.OPEN) return Promise.reject(new OneBotActionError({ action, failure: 'closed', written: false }));
     this.#sequence += 1;
     const echo = `${this.#prefix}:${this.#sequence}`;
     return new Promise((resolve, reject) => {
@@ -40,7 +40,7 @@ export class ActionClient {
       }, this.#timeoutMs);
       this.#pending.set(echo, { action, resolve, reject, timer });
       this.#socket.send(JSON.stringify({ action, params, echo }), (error) => {
-        if (error !== undefined && error !== null) this.#settle(echo)?.reject(new OneBotActionError({ action, failure: 'closed' }));
+        if (error !== undefined && error !== null) this.#settle(echo)?.reject(new OneBotActionError({ action, failure: 'closed', written: false }));
       });
     });
   }
@@ -63,7 +63,7 @@ export class ActionClient {
   rejectAll(): void {
     for (const echo of [...this.#pending.keys()]) {
       const call = this.#settle(echo);
-      call?.reject(new OneBotActionError({ action: call.action, failure: 'closed' }));
+      call?.reject(new OneBotActionError({ action: call.action, failure: 'closed', written: true }));
     }
   }
 

@@ -22,6 +22,8 @@ export interface OneBotActionErrorFacts {
   account?: string;
   /** `no_connection` for an account: the accounts that are connected, to show what is instead. */
   connectedAccounts?: readonly string[];
+  /** `closed`: whether the request had been written to the socket (false: it never left). */
+  written?: boolean;
 }
 
 function describe(facts: OneBotActionErrorFacts): string {
@@ -50,6 +52,13 @@ export class OneBotActionError extends Error {
   readonly retcode: number | undefined;
   /** The account the action was meant for, when the caller named one. */
   readonly account: string | undefined;
+  /**
+   * What the failure means for the host's outbox: `retry` when the request never left
+   * (nothing connected, the socket not open), `in_doubt` when it left and no answer came (a
+   * timeout, the socket closed while waiting, an answer without a message id), `refused`
+   * when the implementation said no.
+   */
+  readonly deliveryFailure: 'retry' | 'in_doubt' | 'refused';
 
   constructor(facts: OneBotActionErrorFacts) {
     super(describe(facts));
@@ -58,5 +67,20 @@ export class OneBotActionError extends Error {
     this.failure = facts.failure;
     this.retcode = facts.retcode;
     this.account = facts.account;
+    this.deliveryFailure = deliveryFailureOf(facts);
+  }
+}
+
+function deliveryFailureOf(facts: OneBotActionErrorFacts): OneBotActionError['deliveryFailure'] {
+  switch (facts.failure) {
+    case 'no_connection':
+      return 'retry';
+    case 'closed':
+      return facts.written === false ? 'retry' : 'in_doubt';
+    case 'failed':
+      return 'refused';
+    case 'timeout':
+    case 'bad_answer':
+      return 'in_doubt';
   }
 }

@@ -1,6 +1,7 @@
 import type WebSocket from 'ws';
 import type { Adapter, AdapterContext, AdapterStatus } from '../adapter-context.js';
 import type { OutboundDelivery } from '../../chat/outbound-sink.js';
+import { withDeliveryFailure } from '../../chat/delivery-failure.js';
 import { rateLimitedLogOf } from '../../kernel/logger/rate-limited-log.js';
 import { ActionClient } from './action-client.js';
 import { decodeFrame, type MessageEvent, type MetaEvent } from './codec.js';
@@ -55,7 +56,7 @@ export class OneBotAdapter implements Adapter, TransportHandlers {
 
   async deliver(delivery: OutboundDelivery): Promise<{ messageId: string }> {
     const message = toOutboundSegments(delivery);
-    if (message.length === 0) throw new Error('cannot deliver an empty message (no content, reply or at)');
+    if (message.length === 0) throw withDeliveryFailure(new Error('cannot deliver an empty message (no content, reply or at)'), 'refused');
     const [action, params] =
       delivery.chatType === 'group'
         ? (['send_group_msg', { group_id: toWireId(requireId(delivery.groupId, 'groupId', 'a group message')), message }] as const)
@@ -232,6 +233,6 @@ export class OneBotAdapter implements Adapter, TransportHandlers {
 }
 
 function requireId(id: string | null, field: string, what: string): string {
-  if (id === null || id === '') throw new Error(`cannot deliver ${what} without ${field}`);
+  if (id === null || id === '') throw withDeliveryFailure(new Error(`cannot deliver ${what} without ${field}`), 'refused');
   return id;
 }

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { deliveryFailureOf } from '../../../src/chat/delivery-failure.js';
+import type { OutboundDelivery } from '../../../src/chat/outbound-sink.js';
+import { startReverse, useAdapterCleanup } from './adapter-fixture.js';
+
+// What a failed OneBot send means for the host's outbox (issue 13, item 1): sent again later
+// (`retry`), not sent again because NapCat may have it (`in_doubt`), or dropped (`refused`).
+
+useAdapterCleanup();
+
+const delivery: OutboundDelivery = { streamId: 's', platform: 'qq', chatType: 'private', groupId: null, userId: '20001', content: '你好', replyTo: null, at: null };
+
+async function failureOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    return deliveryFailureOf(error);
+  }
+  throw new Error('the delivery did not fail');
+}
+
+describe('a failed OneBot delivery', () => {
+  it('with nothing connected never left: retry', async () => {
+    const { adapter } = await startReverse();
+    expect(await failureOf(adapter.deliver(delivery))).toBe('retry');
+  });
+
+  it('that NapCat answered with status failed was refused: dropped, not retried', async () => {
+    const { adapter, peer, connect } = await startReverse();
+    await connect();
+    peer.answer('send_private_msg', { kind: 'failed', retcode: 120, message: 'muted' });
+    expect(await failureOf(adapter.deliver(delivery))).toBe('refused');
+  });
+
+  it('with no answer within action_timeout_ms is in doubt: NapCat may have sent it', async () => {
+    const { adapter, peer, connect } = await startReverse({ action_timeout_ms: 50 });
+    await connect();
+    peer.answer('send_private_msg', { kind: 'silent' });
+    expect(await failureOf(adapter.deliver(delivery))).toBe('in_doubt');
+  });
+
+  it('whose connection closed after the request went out is in doubt', async () => {
+    const { adapter, peer, connect } = await startReverse();
+    await connect();
+    peer.answer('send_private_msg', { kind: 'silent' });
+    peer.onAction(() => peer.drop());
+    expect(await failureOf(adapter.deliver(delivery))).toBe('in_doubt');
+  });
+
+  it('that cannot be sent at all (an empty message) is refused', async () => {
+    const { adapter, connect } = await startReverse();
+    await connect();
+    expect(await failureOf(adapter.deliver({ ...delivery, content: '' }))).toBe('refused');
+  });
+});
