@@ -24,14 +24,16 @@ declare module '../kernel/event-bus/event-payloads.js' {
 const PLACEHOLDER = /\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 /**
- * Renders `{name}` placeholders; `{{` and `}}` are literal braces. A missing value is an
- * error in strict mode, empty text otherwise; objects render as JSON.
+ * Renders `{name}` placeholders; `{{` and `}}` are literal braces. A missing value (one that
+ * is not an own property of `values`) is an error in strict mode, empty text otherwise;
+ * objects render as JSON.
  */
 export function renderTemplate(name: string, template: string, values: Record<string, unknown>, strict: boolean): string {
   return template.replace(PLACEHOLDER, (match, key: string | undefined) => {
     if (match === '{{') return '{';
     if (match === '}}') return '}';
-    const value = values[key!];
+    // Own properties only: `{constructor}` or `{__proto__}` is a missing value, not Object's.
+    const value = Object.hasOwn(values, key!) ? values[key!] : undefined;
     if (value === undefined || value === null) {
       if (strict) throw new PromptError(name, `no value for {${key}}`);
       return '';

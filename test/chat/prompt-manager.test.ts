@@ -16,6 +16,23 @@ describe('renderTemplate', () => {
   });
 });
 
+describe('renderTemplate, with placeholder names that Object.prototype has (issue 13, item 9)', () => {
+  const inherited = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf'];
+
+  it.each(inherited)('renders {%s} as a missing value: empty text when not strict', (key) => {
+    expect(renderTemplate('t', `[{${key}}]`, { name: '月璃' }, false)).toBe('[]');
+  });
+
+  it.each(inherited)('refuses {%s} as a missing value in strict mode', (key) => {
+    expect(() => renderTemplate('my:tpl', `[{${key}}]`, {}, true)).toThrow(`prompt template "my:tpl": no value for {${key}}`);
+  });
+
+  it('uses such a name when the values hold it as their own property', () => {
+    expect(renderTemplate('t', '{constructor} {toString}', { constructor: 'own', toString: 2 }, true)).toBe('own 2');
+    expect(renderTemplate('t', '{__proto__}', JSON.parse('{"__proto__": "own"}') as Record<string, unknown>, true)).toBe('own');
+  });
+});
+
 describe('PromptManager', () => {
   it('publishes on_prompt_build with name, template, values, policies and strict, and renders what handlers left', async () => {
     const { bus } = createTestBus();

@@ -5,14 +5,17 @@ import { type OneBotSegment, parseCqString } from './cq-code.js';
 
 export type { OneBotSegment };
 
-/** Text standing in for segments that carry no text of their own. */
-const PLACEHOLDERS: Readonly<Record<string, string>> = {
-  image: '[图片]',
-  face: '[表情]',
-  forward: '[聊天记录]',
-  record: '[语音]',
-  video: '[视频]',
-};
+/**
+ * Text standing in for segments that carry no text of their own. A Map, because the key is
+ * the wire's segment type: `constructor` or `__proto__` must be an unknown type like any other.
+ */
+const PLACEHOLDERS: ReadonlyMap<string, string> = new Map([
+  ['image', '[图片]'],
+  ['face', '[表情]'],
+  ['forward', '[聊天记录]'],
+  ['record', '[语音]'],
+  ['video', '[视频]'],
+]);
 
 /** How the bot recognises itself in a message. */
 export interface SelfRecognition {
@@ -92,7 +95,7 @@ export function flattenSegments(segments: readonly OneBotSegment[], self: SelfRe
         break;
       }
       default:
-        content += PLACEHOLDERS[type] ?? `[${type}]`;
+        content += PLACEHOLDERS.get(type) ?? `[${type}]`;
     }
   }
   const onlyImages = segments.length > 0 && segments.every((segment) => segment.type === 'image');

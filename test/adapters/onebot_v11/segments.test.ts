@@ -58,6 +58,19 @@ describe('flattenSegments', () => {
     expect(toBot).toMatchObject({ content: '', replyTo: '555', mentionsBot: true });
   });
 
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])(
+    'shows a segment of type %s as an unknown segment, not as a property of Object (issue 13, item 9)',
+    (type) => {
+      const flat = flattenSegments([{ type: 'text', data: { text: 'x' } }, { type, data: {} }], self);
+      expect(flat.content).toBe(`x[${type}]`);
+    },
+  );
+
+  it('shows such a segment type as unknown when it comes from the wire, too', () => {
+    const envelope = buildEnvelope(event({ message: [{ type: 'constructor', data: {} }, { type: '__proto__', data: null }] }), 'qq', self);
+    expect(envelope.content).toBe('[constructor][__proto__]');
+  });
+
   it('marks a message made only of images as an image message', () => {
     expect(flattenSegments([{ type: 'image', data: {} }, { type: 'image', data: {} }], self).messageType).toBe('image');
     expect(flattenSegments([], self).messageType).toBe('text');
