@@ -52,6 +52,7 @@ import { createPluginMediaAccess } from '../media/plugin-media-access.js';
 import { describeInboundMedia, hasInboundMedia } from './inbound-media.js';
 import { recordModelCalls } from './record-model-calls.js';
 import { startIdleEviction } from './evict-idle-streams.js';
+import { startRetention } from '../storage/start-retention.js';
 
 export interface HostOptions {
   /** Where `features.toml` and the other config files live. Default `./config`. */
@@ -121,6 +122,7 @@ export class Host implements HostRuntime {
   #sink: OutboundSink = new UndeliveredSink();
   #unsubscribeSink: (() => void) | undefined;
   #stopEviction: (() => void) | undefined;
+  #stopRetention: (() => void) | undefined;
   #state: HostState = 'created';
 
   constructor(options: HostOptions = {}) {
@@ -290,6 +292,7 @@ export class Host implements HostRuntime {
       idleMs: this.#config.chat.idle_evict_seconds * 1000,
       logger: this.logger,
     });
+    this.#stopRetention = startRetention({ database: this.#chat.database, clock: this.clock, keepDays: this.#chat.bot.storage.keep_days, logger: this.logger });
     await this.publishEvent('on_start', { started_at: this.clock.now() });
   }
 
@@ -300,6 +303,7 @@ export class Host implements HostRuntime {
     try {
       await this.publishEvent('on_stop', { reason });
       this.#stopEviction?.();
+      this.#stopRetention?.();
       await this.#chat?.loop.stop();
       await this.#chat?.streams.outbox.close();
       this.#unsubscribeSink?.();
@@ -407,6 +411,7 @@ export class Host implements HostRuntime {
       bus: this.bus,
       clock: this.clock,
       logger: this.logger,
+      maxInboundChars: this.#config!.chat.max_inbound_chars,
       onDelivered: (message) => {
         this.#plugins?.observeInbound(message.streamId, message.messageId, message);
         if (this.#media === undefined || !hasInboundMedia(message)) {
