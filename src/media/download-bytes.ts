@@ -1,22 +1,28 @@
 import { describeFetchError } from './describe-fetch-error.js';
 import { MediaFailure } from './media-failure.js';
+import type { MediaFetcher } from './media-fetcher.js';
 import { readBodyUpTo } from './read-body-up-to.js';
 
 export interface DownloadOptions {
-  fetch: typeof fetch;
+  /** Checks the URL and every redirect, then sends each hop. */
+  fetcher: Pick<MediaFetcher, 'get'>;
   /** Larger bodies are refused: by `Content-Length` before reading, else once the limit is passed. */
   maxBytes: number;
   signal: AbortSignal;
 }
 
-/** GETs `url` and returns its body. Throws `MediaFailure` (HTTP error, network, too large) or the signal's reason. */
+/**
+ * GETs `url` through the fetcher (so a private address or hop is refused) and returns its
+ * body. Throws `MediaFailure` (refused, HTTP error, network, too large) or the signal's reason.
+ */
 export async function downloadBytes(url: string, options: DownloadOptions): Promise<Uint8Array> {
   const { maxBytes, signal } = options;
   let response: Response;
   try {
-    response = await options.fetch(url, { signal, redirect: 'follow' });
+    response = await options.fetcher.get(url, { signal });
   } catch (error) {
     if (signal.aborted) throw signal.reason;
+    if (error instanceof MediaFailure) throw error;
     throw new MediaFailure(`download failed: ${describeFetchError(error)}`, { cause: error });
   }
   if (!response.ok) {

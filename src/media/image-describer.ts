@@ -48,7 +48,7 @@ export class ImageDescriber {
   }
 
   async #fromSource(source: string, requester: string | undefined, signal: AbortSignal): Promise<string | null> {
-    const { clock, config, fetch, cache, logger } = this.#context;
+    const { clock, config, fetcher, cache, logger } = this.#context;
     const log: LogFields = { source: shortenSource(source), requester };
     let bytes: Uint8Array;
     let mimeType: ImageMimeType;
@@ -56,7 +56,7 @@ export class ImageDescriber {
       const timeoutS = this.#deadlines.downloadMs / 1000;
       bytes = await runWithDeadline(
         { clock, signal, timeoutMs: this.#deadlines.downloadMs, timeoutReason: () => `the image was not loaded within ${timeoutS} s (image_download_timeout_s)` },
-        (loadSignal) => loadImageBytes(source, { fetch, maxBytes: config.image_max_bytes, signal: loadSignal }),
+        (loadSignal) => loadImageBytes(source, { fetcher, maxBytes: config.image_max_bytes, signal: loadSignal }),
       );
       const detected = detectImageType(bytes);
       if (detected === undefined) throw new MediaFailure(`not an image: the ${bytes.length} bytes are not PNG, JPEG, GIF or WebP`);

@@ -3,6 +3,7 @@ import type { Logger } from '../kernel/logger/logger.js';
 import type { Clock } from '../kernel/time/clock.js';
 import type { LlmService } from '../llm/llm-service.js';
 import type { GuardedMediaCache } from './guarded-media-cache.js';
+import type { MediaFetcher } from './media-fetcher.js';
 
 /** What the image and video describers share; built by `MediaService`. */
 export interface MediaContext {
@@ -12,7 +13,8 @@ export interface MediaContext {
   clock: Clock;
   logger: Logger;
   cache: GuardedMediaCache;
-  fetch: typeof fetch;
+  /** Every download and Range read, under the `allow_private_addresses` rule. */
+  fetcher: MediaFetcher;
 }
 
 /** Who asked for one description, and how to cancel waiting for it. */

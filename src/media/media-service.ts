@@ -2,11 +2,13 @@ import type { AppConfig } from '../kernel/config/app-config.js';
 import type { Logger } from '../kernel/logger/logger.js';
 import type { Clock } from '../kernel/time/clock.js';
 import type { LlmService } from '../llm/llm-service.js';
+import type { MediaLookup } from './check-media-url.js';
 import type { MediaCacheRepository } from '../storage/media-cache-repository.js';
 import { GuardedMediaCache } from './guarded-media-cache.js';
 import { IMAGE_TASK, ImageDescriber } from './image-describer.js';
 import { type BotNames, isInWatchRange } from './is-in-watch-range.js';
 import type { MediaContext, MediaRequest } from './media-context.js';
+import { MediaFetcher } from './media-fetcher.js';
 import { mediaTaskProblem } from './media-task-problem.js';
 import type { InboundForWatchRange, PluginMediaAccess } from './media-types.js';
 import { shortenSource } from './shorten-source.js';
@@ -25,16 +27,23 @@ export interface MediaServiceOptions {
   cache: MediaCacheRepository;
   /** The names that put a group message in the video watch range (`related` scope). Copied here. */
   bot: BotNames;
-  /** Downloads and Range requests go through it (default: the global fetch). */
+  /**
+   * Sends downloads and Range requests (one hop each; redirects are followed and checked
+   * here). Default: a built-in node:http(s) client that connects only to the checked address.
+   */
   fetch?: typeof fetch;
+  /** Resolves host names for the `allow_private_addresses` check (default: node:dns, all addresses). */
+  lookup?: MediaLookup;
 }
 
 /**
  * The host's image and video description, for inbound messages and (through
  * `createPluginMediaAccess`) for plugins. Results are the chat-body texts `[图片：…]`,
  * `[视频：…]` or the over-length form; every failure resolves `null` and is logged with its
- * reason. Descriptions are cached by content, concurrent callers of the same content share
- * one task, and a waiter whose signal aborts cancels that shared task for all its waiters.
+ * reason. Unless `allow_private_addresses` is on, only http(s) URLs of public addresses are
+ * fetched (at every redirect) and local files are not read. Descriptions are cached by
+ * content, concurrent callers of the same content share one task, and a waiter whose signal
+ * aborts cancels that shared task for all its waiters.
  */
 export class MediaService implements PluginMediaAccess {
   readonly #config: AppConfig['media'];
@@ -62,7 +71,11 @@ export class MediaService implements PluginMediaAccess {
       clock: options.clock,
       logger: options.logger,
       cache: new GuardedMediaCache(options.cache, options.logger),
-      fetch: options.fetch ?? globalThis.fetch,
+      fetcher: new MediaFetcher({
+        allowPrivateAddresses: () => config.allow_private_addresses,
+        ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+        ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
+      }),
     };
     this.#images = new ImageDescriber(context, {
       downloadMs: config.image_download_timeout_s * 1000,
@@ -72,8 +85,9 @@ export class MediaService implements PluginMediaAccess {
   }
 
   /**
-   * `[图片：…]` for an image source (`http(s)://`, `file://`, `base64://` or a local path), or
-   * `null` when images are not available or the download, decoding or model fails.
+   * `[图片：…]` for an image source (`http(s)://`, `base64://`; `file://` or a local path only
+   * with `allow_private_addresses`), or `null` when images are not available, the source is
+   * refused, or the download, decoding or model fails.
    */
   async describeImage(source: string, options: MediaRequest = {}): Promise<string | null> {
     const problem = this.#imageProblem();

@@ -9,14 +9,17 @@ export interface InboundForWatchRange {
 /** `this.ctx.media`: the host's own image and video description, offered to plugins. */
 export interface PluginMediaAccess {
   /**
-   * Describes an image (`http(s)://`, `file://`, `base64://` or a local path). Resolves to
-   * the chat-body text `[图片：…]`, or `null` on any download, decode or model failure (the
-   * host logs why). Cached by content; a second caller of the same content waits for the first.
+   * Describes an image (`http(s)://` or `base64://`; `file://` and local paths only with
+   * `allow_private_addresses`, which also lets URLs reach loopback and private addresses).
+   * Resolves to the chat-body text `[图片：…]`, or `null` when the source is refused or on any
+   * download, decode or model failure (the host logs why). A plugin with a file of its own
+   * passes its bytes as `base64://`. Cached by content; a second caller of the same content waits for the first.
    * When `options.signal` aborts, the shared task is cancelled and every waiter gets `null`.
    */
   describeImage(source: string, options?: { signal?: AbortSignal }): Promise<string | null>;
   /**
-   * Watches a video by its direct URL; `contentFileName` (the platform's content file name,
+   * Watches a video by its direct http(s) URL (public addresses only, unless
+   * `allow_private_addresses`); `contentFileName` (the platform's content file name,
    * e.g. an MD5) is the cache key when given. Resolves to `[视频：…]`, to the over-length form
    * `[视频：约 N 秒/分钟，超出观看时长上限，未看]`, or to `null` on failure. Ignores the inbound
    * watch range. When `options.signal` aborts, the shared task is cancelled and every waiter

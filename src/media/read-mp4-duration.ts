@@ -1,5 +1,6 @@
 import { fetchByteRange } from './fetch-byte-range.js';
 import { MediaFailure } from './media-failure.js';
+import type { MediaFetcher } from './media-fetcher.js';
 
 /** Bytes asked for per Range request: a box header with a 64-bit size fits. */
 const READ_BYTES = 16;
@@ -25,8 +26,8 @@ type ReadAt = (offset: number) => Promise<Uint8Array>;
  * Throws `MediaFailure` when the server ignores Range, a box is missing or malformed, or the
  * duration is unknown; the signal's reason when it aborts.
  */
-export async function readMp4DurationSeconds(url: string, options: { fetch: typeof fetch; signal: AbortSignal }): Promise<number> {
-  const readAt: ReadAt = (offset) => fetchByteRange(options.fetch, url, offset, READ_BYTES, options.signal);
+export async function readMp4DurationSeconds(url: string, options: { fetcher: Pick<MediaFetcher, 'get'>; signal: AbortSignal }): Promise<number> {
+  const readAt: ReadAt = (offset) => fetchByteRange(options.fetcher, url, offset, READ_BYTES, options.signal);
   const moov = await findBox(readAt, 0, Number.POSITIVE_INFINITY, 'moov', 'the top level');
   const mvhd = await findBox(readAt, moov.start + moov.headerSize, moov.end, 'mvhd', 'moov');
   const contentStart = mvhd.start + mvhd.headerSize;

@@ -39,7 +39,7 @@ export class VideoDescriber {
   }
 
   async #watch(url: string, key: string, log: LogFields, signal: AbortSignal): Promise<string | null> {
-    const { clock, config, fetch, llm, cache, logger } = this.#context;
+    const { clock, config, fetcher, llm, cache, logger } = this.#context;
     const cached = cache.get('video', key);
     const maxSeconds = config.video_max_seconds;
     // An over-length entry stands only while the limit still excludes the video.
@@ -55,7 +55,9 @@ export class VideoDescriber {
       return await runWithDeadline(
         { clock, signal, timeoutMs: this.#deadlineMs, timeoutReason: () => `the video was not described within ${timeoutS} s (recognition_timeout_s), while ${stage}` },
         async (workSignal) => {
-          const durationS = cached?.durationS ?? (await readMp4DurationSeconds(url, { fetch, signal: workSignal }));
+          // Also when the duration is cached: the model is only handed a URL that may be fetched.
+          await fetcher.check(url);
+          const durationS = cached?.durationS ?? (await readMp4DurationSeconds(url, { fetcher, signal: workSignal }));
           if (durationS > maxSeconds) {
             const text = overLengthVideoText(durationS);
             if (!workSignal.aborted) cache.put({ kind: 'video', key, text, durationS, createdAt: clock.now() });

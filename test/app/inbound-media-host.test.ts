@@ -1,4 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AppConfigSchema } from '../../src/kernel/config/app-config.js';
 import { createTestHost, type TestHost } from '../../src/testing/create-test-host.js';
 import { completion, FakeOpenAiServer, type FakeHandler } from '../llm/support/fake-openai-server.js';
 import { buildPng } from '../media/support/build-png.js';
@@ -6,7 +11,8 @@ import { MediaFileServer } from '../media/support/media-file-server.js';
 
 // The whole path through one host: an inbound message with an image, a loopback image server,
 // a loopback OpenAI-compatible model that both describes the image (task vlm) and answers
-// (task actor). The chatter's prompt shows the description, not the placeholder.
+// (task actor). The chatter's prompt shows the description, not the placeholder. The image
+// server is on loopback, so the first test allows private addresses as a LAN setup would.
 
 describe('inbound images through the host', () => {
   const closers: (() => Promise<void>)[] = [];
@@ -32,6 +38,7 @@ describe('inbound images through the host', () => {
     };
     model.reply(route);
     const test: TestHost = await createTestHost({
+      appConfig: AppConfigSchema.parse({ media: { allow_private_addresses: true } }),
       modelsConfig: {
         providers: { loopback: { base_url: model.baseUrl } },
         models: { main: { provider: 'loopback', model: 'vision-chat' } },
@@ -59,5 +66,55 @@ describe('inbound images through the host', () => {
     const visionCalls = model.requests.filter((request) => JSON.stringify(request.body).includes('image_url')).length;
     expect(await test.host.media.describeImage(url)).toBe('[图片：一只橘猫趴在窗台上]');
     expect(model.requests.filter((request) => JSON.stringify(request.body).includes('image_url')).length).toBe(visionCalls);
+  });
+
+  it('[issue 13.7] by default an inbound file:// image or loopback image URL is not fetched, and the chat shows only the placeholders', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'moonglass-inbound-'));
+    closers.push(async () => rmSync(folder, { recursive: true, force: true }));
+    const secret = join(folder, 'secret.png');
+    writeFileSync(secret, buildPng({ width: 4, height: 4 }));
+    const files = await MediaFileServer.start();
+    closers.push(() => files.close());
+    const internal = files.serve('/internal.png', { body: buildPng({ width: 4, height: 4 }), contentType: 'image/png' });
+    const model = await FakeOpenAiServer.start();
+    closers.push(() => model.close());
+    const vision = completion({ role: 'assistant', content: '一张不该被看到的图' });
+    const reply = completion({ role: 'assistant', content: '', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'send_text', arguments: '{"content":"看不到图"}' } }] }, 'tool_calls');
+    const quiet = completion({ role: 'assistant', content: '' });
+    let actorCalls = 0;
+    model.reply((request, response) => {
+      if (JSON.stringify(request.body).includes('image_url')) return vision(request, response);
+      actorCalls += 1;
+      return (actorCalls === 1 ? reply : quiet)(request, response);
+    });
+    const test: TestHost = await createTestHost({
+      modelsConfig: {
+        providers: { loopback: { base_url: model.baseUrl } },
+        models: { main: { provider: 'loopback', model: 'vision-chat' } },
+        tasks: { actor: { models: ['main'] }, vlm: { models: ['main'] } },
+      },
+    });
+    closers.push(() => test.stop());
+
+    await test.adapter.send('看 [图片] 和 [图片]', {
+      media: [
+        { kind: 'image', url: pathToFileURL(secret).href },
+        { kind: 'image', url: internal },
+      ],
+    });
+    for (let step = 0; step < 200 && test.adapter.texts().length === 0; step += 1) {
+      await test.settle(100);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+
+    expect(test.adapter.texts()).toEqual(['看不到图']);
+    expect(model.requests.filter((request) => JSON.stringify(request.body).includes('image_url'))).toHaveLength(0);
+    expect(files.requests).toHaveLength(0);
+    const actorRequest = model.requests.find((request) => request.method === 'POST')!;
+    expect(JSON.stringify(actorRequest.body)).toContain('看 [图片] 和 [图片]');
+    expect(JSON.stringify(actorRequest.body)).not.toContain('不该被看到');
+    const reasons = test.logs.filter((record) => record.level === 'warn').map((record) => String(record['reason'] ?? ''));
+    expect(reasons.some((reason) => /refused to read a file:\/\/ URL/.test(reason))).toBe(true);
+    expect(reasons.some((reason) => /private place: 127\.0\.0\.1/.test(reason))).toBe(true);
   });
 });

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaFailure } from '../../src/media/media-failure.js';
+import { MediaFetcher } from '../../src/media/media-fetcher.js';
 import { readMp4DurationSeconds } from '../../src/media/read-mp4-duration.js';
 import { box, buildMp4, mvhd } from './support/build-mp4.js';
 import { MediaFileServer } from './support/media-file-server.js';
 
 describe(readMp4DurationSeconds, () => {
   let files: MediaFileServer;
-  const read = (url: string) => readMp4DurationSeconds(url, { fetch, signal: new AbortController().signal });
+  // The file server is on loopback.
+  const fetcher = new MediaFetcher({ allowPrivateAddresses: () => true });
+  const read = (url: string) => readMp4DurationSeconds(url, { fetcher, signal: new AbortController().signal });
 
   beforeAll(async () => {
     files = await MediaFileServer.start();

@@ -7,6 +7,8 @@ export interface ServedFile {
   contentType?: string;
   /** Answer with this status and no body instead. */
   status?: number;
+  /** Redirect here instead (status `status`, default 302); a path or a whole URL. */
+  location?: string;
   /** Send the body chunked, without Content-Length, in 16 KiB writes that respect backpressure. */
   chunked?: boolean;
   /** Never answer (the request hangs until the client gives up). */
@@ -42,6 +44,11 @@ export class MediaFileServer {
     const server = new MediaFileServer(options.honourRange ?? true);
     await new Promise<void>((resolve) => server.#server.listen(0, '127.0.0.1', resolve));
     return server;
+  }
+
+  /** `path` answers with a redirect to `location` (302 unless `status` says otherwise). */
+  redirect(path: string, location: string, status = 302): string {
+    return this.serve(path, { body: Buffer.alloc(0), location, status });
   }
 
   serve(path: string, file: ServedFile): string {
@@ -88,6 +95,10 @@ export class MediaFileServer {
       return;
     }
     if (file.stall === true) return;
+    if (file.location !== undefined) {
+      response.writeHead(file.status ?? 302, { location: file.location }).end();
+      return;
+    }
     if (file.status !== undefined) {
       response.writeHead(file.status, { 'content-type': 'text/plain' }).end(`status ${file.status}`);
       return;

@@ -37,7 +37,8 @@ export async function createMediaHarness(options: HarnessOptions = {}) {
   const database = openDatabase({ file: ':memory:', logger });
   const modelsConfig = ModelsConfigSchema.parse(options.models?.(model.baseUrl) ?? visionModels(model.baseUrl));
   const llm = new LlmService({ config: modelsConfig, bus, clock, logger });
-  const config = AppConfigSchema.parse({ media: options.media ?? {} }).media;
+  // The file server is on loopback, which the default rule refuses; tests of that rule say `allow_private_addresses: false`.
+  const config = AppConfigSchema.parse({ media: { allow_private_addresses: true, ...options.media } }).media;
   const build = (overrides: Partial<MediaServiceOptions> = {}): MediaService =>
     new MediaService({ config, llm, clock, logger, cache: database.mediaCache, bot: BOT, ...overrides });
   const service = build();
