@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { signaturePartProblem } from '../../kernel/signature/signature-part.js';
+import { pluginIdProblem } from './plugin-id-problem.js';
 
 /** Strict `x.y.z`: three non-negative integers without leading zeros, nothing else. */
 export const STRICT_VERSION = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
@@ -32,7 +32,7 @@ export const HostApplicationSchema = z
 export const PluginManifestSchema = z.looseObject({
   manifest_version: z.literal(1, { error: '清单格式版本必须是 1 (manifest_version must be exactly 1)' }),
   id: nonEmptyText.superRefine((id, context) => {
-    const problem = signaturePartProblem(id);
+    const problem = pluginIdProblem(id);
     if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
   }),
   plugin_type: z.enum(['tool', 'adapter'], { error: 'plugin_type 不是合法类型：must be "tool" or "adapter"' }),

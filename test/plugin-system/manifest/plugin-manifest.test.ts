@@ -75,6 +75,31 @@ describe('readPluginManifest', () => {
     expect(error.issues[0]!.reason).toMatch(message);
   });
 
+  describe('when the id would not name a folder of its own (issue 13, item 9)', () => {
+    it.each(['.', '..', '...'])('refuses id %j, which would point at another folder', (id) => {
+      const error = problems(folderWith({ ...VALID, id }));
+      expect(error.code).toBe('MG_PLUGIN_MANIFEST');
+      expect(error.issues).toEqual([{ field: 'id', reason: expect.stringContaining('only dots') }]);
+      expect(error.message).toMatch(/- id: /);
+    });
+
+    it.each(['.hidden', 'trailing.'])('refuses id %j, which starts or ends with a dot', (id) => {
+      expect(problems(folderWith({ ...VALID, id })).issues).toEqual([{ field: 'id', reason: expect.stringContaining('must not start or end with "."') }]);
+    });
+
+    it.each(['con', 'NUL', 'com1', 'lpt9.plugin', 'aux.x'])('refuses id %j, a device name Windows reserves', (id) => {
+      expect(problems(folderWith({ ...VALID, id })).issues).toEqual([{ field: 'id', reason: expect.stringContaining('Windows reserves') }]);
+    });
+
+    it('refuses an id longer than 128 characters', () => {
+      expect(problems(folderWith({ ...VALID, id: 'a'.repeat(129) })).issues).toEqual([{ field: 'id', reason: expect.stringContaining('at most 128 characters, got 129') }]);
+    });
+
+    it.each(['a..b', 'console', 'com10', 'my.plugin', 'a'.repeat(128)])('accepts id %j', (id) => {
+      expect(readPluginManifest(folderWith({ ...VALID, id })).id).toBe(id);
+    });
+  });
+
   it('refuses invalid JSON, a non-object and a missing file, naming the file', () => {
     expect(problems(folderWith('{ "id": ', true)).message).toMatch(/_manifest\.json:\n {2}- \(file\): is not valid JSON/);
     expect(problems(folderWith('[1, 2]', true)).issues).toEqual([{ field: '', reason: 'must be a JSON object' }]);
