@@ -67,7 +67,12 @@ export interface HostOptions {
   modelsConfig?: Partial<ModelsConfig>;
   /** Use this instead of reading `mcp.toml` (default with `appConfig` given: no MCP servers). */
   mcpConfig?: unknown;
-  /** Downloads of images and videos to describe go through it (tests point it at loopback servers). */
+  /**
+   * Downloads of images and videos to describe go through it (tests point it at loopback
+   * servers). It is called once per redirect hop with `redirect: 'manual'`; each URL is
+   * checked before, but the connection is not pinned to the checked address as the
+   * built-in client does (DNS rebinding is not covered on this path).
+   */
   mediaFetch?: typeof fetch;
   /** The model used when no provider is configured (default: the offline demo model). */
   offlineModel?: ModelClient;

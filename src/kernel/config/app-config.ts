@@ -57,7 +57,7 @@ export const AppConfigSchema = z.object({
       allow_private_addresses: z
         .boolean()
         .describe(
-          'Fetch chat images and videos from loopback, link-local and private addresses too (a LAN setup where NapCat serves files on 192.168.x.x). Off: only http(s) URLs of public addresses are fetched, at every redirect.',
+          'Fetch chat images and videos from loopback, link-local and private addresses too, and read file:// URLs and local paths (a LAN or same-machine setup where NapCat serves files on 192.168.x.x or from its disk). Off: only http(s) URLs of public addresses are fetched, checked again at every redirect.',
         )
         .default(false),
     })

@@ -50,6 +50,8 @@ export class ConversationSession {
   readonly #config: NeoChatterConfigValues;
   readonly #signal: AbortSignal | undefined;
   #phase: SessionPhase = Phase.WAIT_USER;
+  /** Replies of this stream the host dropped undelivered that the model has been told of. */
+  readonly #toldUndelivered = new Set<string>();
 
   /** `signal`: the host's run signal (`BaseChatter.signal`); once aborted the run acts no more. */
   constructor(streamId: string, config: NeoChatterConfigValues, runtime: ChatRuntime, signal?: AbortSignal) {
@@ -294,14 +296,32 @@ export class ConversationSession {
     const lines: string[] = [];
     // 默认: defaults/format_unread_line.ts
     for (const message of unreads) lines.push(await NdfcPublisher.formatUnreadLine(streamId, message));
+    const undelivered = this.#undeliveredNotice(historyLines.length > 0);
     const user = await runtime.prompts.build(USER_TEMPLATE_NAME, {
       history: historyLines.length > 0 ? `<history>\n${historyLines.join('\n')}\n</history>\n` : '',
       unreads: lines.join('\n'),
       now: new Date(runtime.clock.now()).toISOString(),
-      extra,
+      extra: [extra, undelivered].filter((part) => part !== '').join('\n'),
     });
     // 默认: defaults/inject_unread_payload.ts
     await NdfcPublisher.injectUnreadPayload(streamId, request, user, [...unreads], this.#config.native_multimodal);
+  }
+
+  /**
+   * One line per reply the host dropped undelivered (past its send deadline, or refused by
+   * the platform) since the model last heard of it, so it knows the other side never saw
+   * it. A turn that carries the history (where such replies read `（未送达）…`) only notes them.
+   */
+  #undeliveredNotice(historyShown: boolean): string {
+    const history = this.#runtime.streams.getStream(this.streamId)?.history ?? [];
+    const lines: string[] = [];
+    for (const message of history) {
+      if (message.direction !== 'outbound' || message.extra['undelivered'] !== true || this.#toldUndelivered.has(message.messageId)) continue;
+      this.#toldUndelivered.add(message.messageId);
+      const text = message.content.length > 40 ? `${message.content.slice(0, 40)}…` : message.content;
+      if (!historyShown) lines.push(`你之前发的「${text}」没有送达（连接中断），对方没有看到。`);
+    }
+    return lines.join('\n');
   }
 
   async #transition(to: SessionPhase, turnResult: ChatterResult | undefined): Promise<void> {
