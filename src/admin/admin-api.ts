@@ -1,5 +1,6 @@
 import { describeError } from '../kernel/errors/describe-error.js';
-import { savePluginConfig } from '../plugin-system/config/save-plugin-config.js';
+import { savePluginConfig, type PluginConfigFieldError } from '../plugin-system/config/save-plugin-config.js';
+import { savePluginEnabled } from '../plugin-system/config/save-plugin-enabled.js';
 import { secretFields } from '../plugin-system/config/secret.js';
 import type { AdminHostView } from './admin-host-view.js';
 import { describeConfigForm } from './config-form.js';
@@ -24,8 +25,11 @@ export async function handleApi(view: AdminHostView, method: string, path: strin
     if (!view.plugins.list().some((status) => status.id === id)) return notFound(`plugin ${id}`);
     const enabled = (body as { enabled?: unknown } | null)?.enabled;
     if (typeof enabled !== 'boolean') return { status: 400, body: { error: 'the body must be {"enabled": true | false}' } };
-    const { values } = await view.plugins.configOf(id);
-    return savePlugin(view, id, { values: { ...values, enabled } });
+    // Only the switch changes: nothing else in the file (an invalid secret, say) can block it.
+    const { folder, model } = await view.plugins.configOf(id);
+    const switched = savePluginEnabled(folder, model, enabled);
+    if (!switched.ok) return { status: 422, body: { errors: switched.errors } };
+    return reloadSaved(view, id, []);
   }
   if (parts[0] === 'plugins' && parts.length === 3 && parts[2] === 'config') {
     const id = parts[1]!;
@@ -98,12 +102,17 @@ async function savePlugin(view: AdminHostView, id: string, body: unknown): Promi
   const { folder, model } = await view.plugins.configOf(id);
   const saved = savePluginConfig(folder, model, values as Record<string, unknown>);
   if (!saved.ok) return { status: 422, body: { errors: saved.errors } };
+  return reloadSaved(view, id, saved.warnings ?? []);
+}
+
+/** Reloads a plugin whose config was just saved; `warnings` name secrets kept in the file that do not validate. */
+async function reloadSaved(view: AdminHostView, id: string, warnings: PluginConfigFieldError[]): Promise<ApiResponse> {
   try {
     const status = await view.plugins.reload(id);
     view.logger.info({ id, state: status.state }, 'plugin config saved from the web console and the plugin reloaded');
-    return { status: 200, body: { saved: true, state: status.state, reason: status.reason ?? null } };
+    return { status: 200, body: { saved: true, state: status.state, reason: status.reason ?? null, warnings } };
   } catch (error) {
-    return { status: 200, body: { saved: true, state: 'unchanged', reason: describeError(error) } };
+    return { status: 200, body: { saved: true, state: 'unchanged', reason: describeError(error), warnings } };
   }
 }
 

@@ -33,22 +33,24 @@ function kindOf(schema: z.ZodType): ConfigFormField['kind'] {
 
 /**
  * The form of a config model: every field with its kind, help text and current value, in
- * declaration order. Secrets (`secrets` holds their dotted paths) carry only whether a value is
- * set, never the value.
+ * declaration order. Secrets (`secrets` holds their dotted paths, from `secretFields`) carry
+ * only whether a value is set, never the value nor the fields of a secret object.
  */
 export function describeConfigForm(model: z.ZodObject, values: Record<string, unknown>, secrets: ReadonlySet<string>, prefix = ''): ConfigFormField[] {
   const shape = objectShape(model) ?? {};
   return Object.entries(shape).map(([key, schema]): ConfigFormField => {
     const path = prefix === '' ? key : `${prefix}.${key}`;
-    const kind = kindOf(schema);
+    const secret = secrets.has(path);
+    // A secret object is one secret field: edited as JSON text, never opened into its fields.
+    const kind = secret && kindOf(schema) === 'object' ? 'json' : kindOf(schema);
     const value = values[key];
-    const field: ConfigFormField = { key, kind, description: describeSchema(schema), secret: secrets.has(path) };
-    if (kind === 'enum') field.options = [...((unwrapSchema(schema) as unknown as { options: readonly string[] }).options ?? [])].map(String);
-    if (kind === 'object') {
+    const field: ConfigFormField = { key, kind, description: describeSchema(schema), secret };
+    if (kind === 'enum' && !secret) field.options = [...((unwrapSchema(schema) as unknown as { options: readonly string[] }).options ?? [])].map(String);
+    if (secret) {
+      field.secretSet = typeof value === 'string' ? value !== '' : value !== undefined && value !== null;
+    } else if (kind === 'object') {
       const nested = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
       field.fields = describeConfigForm(unwrapSchema(schema) as z.ZodObject, nested, secrets, path);
-    } else if (field.secret) {
-      field.secretSet = typeof value === 'string' ? value !== '' : value !== undefined && value !== null;
     } else {
       field.value = value;
     }

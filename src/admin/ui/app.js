@@ -102,9 +102,10 @@ const pages = {
         }
         const id = `field-${path}`;
         let input;
-        if (field.kind === 'boolean') input = el('input', { id, type: 'checkbox', checked: field.value === true });
+        // A secret of any kind is a password box: its value never comes to the page.
+        if (field.secret) input = el('input', { id, type: 'password', autocomplete: 'off', placeholder: field.secretSet ? 'set (leave empty to keep it)' : 'not set' });
+        else if (field.kind === 'boolean') input = el('input', { id, type: 'checkbox', checked: field.value === true });
         else if (field.kind === 'enum') input = el('select', { id }, field.options.map((option) => el('option', { value: option, selected: option === field.value }, option)));
-        else if (field.secret) input = el('input', { id, type: 'password', autocomplete: 'off', placeholder: field.secretSet ? 'set (leave empty to keep it)' : 'not set' });
         else if (field.kind === 'integer' || field.kind === 'number') input = el('input', { id, type: 'number', step: field.kind === 'integer' ? '1' : 'any', value: field.value ?? '' });
         else if (field.kind === 'list') input = el('input', { id, value: (field.value ?? []).join(', ') });
         else if (field.kind === 'json') input = el('textarea', { id }, JSON.stringify(field.value ?? null));
@@ -125,7 +126,9 @@ const pages = {
       const values = {};
       for (const { path, field, input } of inputs) {
         let value;
-        if (field.kind === 'boolean') value = input.checked;
+        // A secret is always sent ("" keeps the one on disk); text that is not a string field is read as JSON if it can be.
+        if (field.secret) { try { value = field.kind === 'string' || input.value === '' ? input.value : JSON.parse(input.value); } catch { value = input.value; } }
+        else if (field.kind === 'boolean') value = input.checked;
         else if (field.kind === 'integer' || field.kind === 'number') value = input.value === '' ? undefined : Number(input.value);
         else if (field.kind === 'list') value = input.value.split(',').map((item) => item.trim()).filter((item) => item !== '');
         else if (field.kind === 'json') { try { value = JSON.parse(input.value); } catch { value = input.value; } }
@@ -145,7 +148,8 @@ const pages = {
         }
         result.textContent = 'Not saved: fix the fields marked above.';
       } else if (status === 200) {
-        result.textContent = `Saved. The plugin is now ${answer.state}${answer.reason ? ` (${answer.reason})` : ''}.`;
+        const notes = (answer.warnings ?? []).map((warning) => ` ${warning.field}: ${warning.reason}.`).join('');
+        result.textContent = `Saved. The plugin is now ${answer.state}${answer.reason ? ` (${answer.reason})` : ''}.${notes}`;
       } else {
         result.textContent = answer.error ?? `Failed (${status}).`;
       }

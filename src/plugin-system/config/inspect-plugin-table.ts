@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { containsSecret, reachesSecret, SECRET_PLACEHOLDER, secretIssueReason, valueAtPath } from '../../kernel/config/secret-schema.js';
 import { formatTomlValue } from '../../kernel/config/toml-values.js';
 import { objectShape } from '../../kernel/config/zod-introspection.js';
 import { PluginConfigError } from './plugin-config-error.js';
@@ -13,9 +14,9 @@ export interface MissingPluginField {
 export interface InvalidPluginField {
   /** Dotted path inside `[plugin]`. */
   field: string;
-  /** What the model wanted, in zod's words. */
+  /** What the model wanted, in zod's words (for a secret field, rebuilt so that it cannot quote the value). */
   expected: string;
-  /** The value found in the file, written as TOML. */
+  /** The value found in the file, written as TOML; `(secret)` for a field that is or holds a secret. */
   actual: string;
 }
 
@@ -45,9 +46,13 @@ function isTable(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
 }
 
-function zodReasons(error: z.ZodError): string {
+/** The issues of one field as one line; an issue on a secret never uses its message, which may quote the value. */
+function zodReasons(schema: z.ZodType, raw: unknown, error: z.ZodError): string {
   return error.issues
-    .map((issue) => (issue.path.length === 0 ? issue.message : `${issue.path.map(String).join('.')}: ${issue.message}`))
+    .map((issue) => {
+      const message = reachesSecret(schema, issue.path) ? secretIssueReason(issue, valueAtPath(raw, issue.path)) : issue.message;
+      return issue.path.length === 0 ? message : `${issue.path.map(String).join('.')}: ${message}`;
+    })
     .join('; ');
 }
 
@@ -89,8 +94,9 @@ function inspect(
       input[key] = raw;
       continue;
     }
-    const expected = zodReasons(result.error);
-    findings.invalidFields.push({ field, expected, actual: formatTomlValue(raw) ?? String(raw) });
+    const expected = zodReasons(schema, raw, result.error);
+    const actual = containsSecret(schema) ? SECRET_PLACEHOLDER : (formatTomlValue(raw) ?? String(raw));
+    findings.invalidFields.push({ field, expected, actual });
     if (hasDefault(schema)) continue;
     if (inner === undefined) {
       throw new PluginConfigError(context.pluginId, context.file, field, `has an invalid value (${expected}) and no default to fall back on`);

@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { configIssues } from '../../kernel/config/validate-config.js';
 import type { PluginConfigModel } from './plugin-config.js';
 import { PluginConfigError } from './plugin-config-error.js';
 
@@ -10,8 +11,9 @@ import { PluginConfigError } from './plugin-config-error.js';
 export function pluginConfigDefaults<M extends PluginConfigModel>(model: M, pluginId: string, file: string): z.output<M> {
   const result = model.safeParse({});
   if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const field = issue.path.map(String).join('.');
-  const reason = field === '' ? `rejects its own defaults (${issue.message})` : `has no usable default (${issue.message})`;
+  // Secret-aware: a custom message on a secret field may quote the value.
+  const issue = configIssues(result.error, model, {})[0]!;
+  const field = issue.path;
+  const reason = field === '' ? `rejects its own defaults (${issue.reason})` : `has no usable default (${issue.reason})`;
   throw new PluginConfigError(pluginId, file, field, reason, { cause: result.error });
 }

@@ -15,6 +15,7 @@ import { readPluginConfigFile } from './read-plugin-config-file.js';
 import { renderPluginConfig } from './render-plugin-config.js';
 import { renderPluginField } from './render-plugin-field.js';
 import { renderPluginTable } from './render-plugin-table.js';
+import { assertSecretsPlaced } from './secret.js';
 import { isTable, valueAt } from '../../kernel/config/value-at-path.js';
 
 export interface ReconcilePluginConfigOptions<M extends PluginConfigModel> {
@@ -85,6 +86,11 @@ function plannedInsertions(findings: PluginTableFindings, config: unknown): Map<
  * a second run changes nothing. If it cannot be written (read-only install, no permission)
  * the computed values are used, with a warning. Values are never invented: a field that
  * has no default and no valid value in the file throws `PluginConfigError`.
+ *
+ * No log line or error quotes a secret (`secret()`): an invalid secret is logged with
+ * `actual: "(secret)"` and a reason that cannot echo it, and a whole-model refinement that
+ * quotes one has it replaced. A model that marks a part of a field's value secret (an array
+ * element, a record value) throws `PluginConfigError` before the file is read.
  */
 export function reconcilePluginConfig<M extends PluginConfigModel>(
   options: ReconcilePluginConfigOptions<M>,
@@ -92,6 +98,7 @@ export function reconcilePluginConfig<M extends PluginConfigModel>(
   const { directory, model, pluginId, logger } = options;
   const file = join(directory, PLUGIN_CONFIG_FILE_NAME);
   const where = { plugin: pluginId, file };
+  assertSecretsPlaced(model, pluginId, file);
   const content = readPluginConfigFile(file);
 
   if (content.status === 'missing') {
@@ -139,7 +146,7 @@ export function reconcilePluginConfig<M extends PluginConfigModel>(
   } else {
     config = pluginConfigDefaults(model, pluginId, file);
     usedDefaults = true;
-    logger.warn({ ...where, issues: configIssues(whole.error) }, '插件配置未通过配置模型的整体校验，全部按默认值运行');
+    logger.warn({ ...where, issues: configIssues(whole.error, model, table) }, '插件配置未通过配置模型的整体校验，全部按默认值运行');
   }
 
   const insertions = plannedInsertions(findings, config);

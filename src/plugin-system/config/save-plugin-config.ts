@@ -2,11 +2,13 @@ import { join } from 'node:path';
 import type * as z from 'zod';
 import { atomicWriteFile } from '../../kernel/config/atomic-write-file.js';
 import { readTomlFile } from '../../kernel/config/read-toml-file.js';
+import { secretIssueReason, valueAtPath } from '../../kernel/config/secret-schema.js';
+import { configIssues } from '../../kernel/config/validate-config.js';
 import { objectShape } from '../../kernel/config/zod-introspection.js';
 import { describeError } from '../../kernel/errors/describe-error.js';
 import { PLUGIN_CONFIG_FILE_NAME, type PluginConfigModel } from './plugin-config.js';
 import { renderPluginConfig } from './render-plugin-config.js';
-import { secretFields } from './secret.js';
+import { misplacedSecretReason, misplacedSecrets, secretFields } from './secret.js';
 import { isTable, valueAt } from '../../kernel/config/value-at-path.js';
 
 /** One field a save refused, with the reason. */
@@ -16,9 +18,13 @@ export interface PluginConfigFieldError {
   reason: string;
 }
 
-/** The outcome of `savePluginConfig`: the saved configuration, or every reason it was refused. */
+/**
+ * The outcome of `savePluginConfig`: the saved configuration, or every reason it was
+ * refused. `warnings` (present only when there are some) names the secrets that were kept
+ * in the file although they do not validate; the plugin runs on their defaults.
+ */
 export type SaveResult<T = Record<string, unknown>> =
-  | { ok: true; config: T }
+  | { ok: true; config: T; warnings?: PluginConfigFieldError[] }
   | { ok: false; errors: PluginConfigFieldError[] };
 
 /** A copy of `values` with `path` set, copying only the tables along the path. */
@@ -42,6 +48,29 @@ function unknownFields(shape: Record<string, z.ZodType>, values: Record<string, 
   }
 }
 
+/** The schema of the field at `path` (through nested objects), or undefined. */
+function fieldSchema(model: PluginConfigModel, path: readonly string[]): z.ZodType | undefined {
+  let shape: Record<string, z.ZodType> | undefined = model.shape as Record<string, z.ZodType>;
+  let schema: z.ZodType | undefined;
+  for (const key of path) {
+    schema = shape !== undefined && Object.hasOwn(shape, key) ? shape[key] : undefined;
+    if (schema === undefined) return undefined;
+    shape = objectShape(schema);
+  }
+  return schema;
+}
+
+/** A copy of `values` without the value at `path`. */
+function withoutValueAt(values: Record<string, unknown>, path: readonly string[]): Record<string, unknown> {
+  const [key, ...rest] = path;
+  if (key === undefined || !Object.hasOwn(values, key)) return values;
+  const copy = { ...values };
+  const inner = copy[key];
+  if (rest.length === 0) delete copy[key];
+  else if (isTable(inner)) copy[key] = withoutValueAt(inner, rest);
+  return copy;
+}
+
 /** The `[plugin]` table on disk, or undefined when there is none or it cannot be read. */
 function diskTable(file: string): Record<string, unknown> | undefined {
   try {
@@ -60,9 +89,14 @@ function diskTable(file: string): Record<string, unknown> | undefined {
  * file is not touched. A secret field (`secret()`) submitted as an empty string keeps the
  * value on disk, since the page shows secrets blank; with nothing on disk the empty string
  * is validated as given; the returned `config` shows such a kept secret as "" (a save never
- * reveals a secret the caller did not give). A valid save replaces the file atomically with the same renderer
- * that generates it, so comments and layout match a generated file. A file that cannot be
- * written is reported as an error for the file as a whole (`field: ''`).
+ * reveals a secret the caller did not give). A kept secret that does not validate (say
+ * `api_key = 123` where a string is wanted) does not block the save: it stays in the file as
+ * it was, the model validates the rest with the field's default, and a warning names the
+ * field; a field without a default refuses the save, asking for a new value. No reason
+ * quotes a secret (see `configIssues`). A valid save replaces the file atomically with the
+ * same renderer that generates it, so comments and layout match a generated file. A file
+ * that cannot be written is reported as an error for the file as a whole (`field: ''`). A
+ * model that marks a part of a field's value secret is refused (see `secret()`).
  */
 export function savePluginConfig<M extends PluginConfigModel>(
   directory: string,
@@ -70,29 +104,54 @@ export function savePluginConfig<M extends PluginConfigModel>(
   values: Record<string, unknown>,
 ): SaveResult<z.output<M>> {
   const file = join(directory, PLUGIN_CONFIG_FILE_NAME);
+  const misplaced = misplacedSecrets(model);
+  if (misplaced.length > 0) return { ok: false, errors: misplaced.map((entry) => ({ field: entry.field, reason: misplacedSecretReason(entry) })) };
   const errors: PluginConfigFieldError[] = [];
+  const warnings: PluginConfigFieldError[] = [];
   unknownFields(model.shape as Record<string, z.ZodType>, values, '', errors);
 
   let submitted = values;
   const secrets = [...secretFields(model)].map((field) => field.split('.'));
   const disk = secrets.some((path) => valueAt(values, path) === '') ? diskTable(file) : undefined;
   const keptFromDisk: string[][] = [];
+  const invalidOnDisk: { path: string[]; value: unknown }[] = [];
   for (const path of secrets) {
     const kept = valueAt(disk, path);
-    if (valueAt(values, path) === '' && kept !== undefined) {
+    if (valueAt(values, path) !== '' || kept === undefined) continue;
+    const schema = fieldSchema(model, path)!;
+    const check = schema.safeParse(kept);
+    if (check.success) {
       submitted = withValueAt(submitted, path, kept);
       keptFromDisk.push(path);
+      continue;
     }
+    const field = path.join('.');
+    const issue = check.error.issues[0]!;
+    const why = secretIssueReason(issue, valueAtPath(kept, issue.path));
+    if (!schema.safeParse(undefined).success) {
+      errors.push({ field, reason: `the value in the file does not validate (${why}) and the field has no default: enter a new value` });
+      continue;
+    }
+    // Validate the rest on the field's default; the file keeps what the user wrote.
+    submitted = withoutValueAt(submitted, path);
+    invalidOnDisk.push({ path, value: kept });
+    warnings.push({ field, reason: `the value in the file does not validate (${why}); it was kept there, and the plugin runs on the field's default until a new value is entered` });
   }
 
   const result = model.safeParse(submitted);
   if (!result.success) {
-    for (const issue of result.error.issues) errors.push({ field: issue.path.map(String).join('.'), reason: issue.message });
+    // A secret already refused for its value on disk is not refused a second time for the "" that stood for it.
+    const refused = new Set(errors.map((error) => error.field));
+    for (const issue of configIssues(result.error, model, submitted)) {
+      if (!refused.has(issue.path)) errors.push({ field: issue.path, reason: issue.reason });
+    }
   }
   if (errors.length > 0 || !result.success) return { ok: false, errors };
 
+  let written = result.data as Record<string, unknown>;
+  for (const { path, value } of invalidOnDisk) written = withValueAt(written, path, value);
   try {
-    atomicWriteFile(file, renderPluginConfig(model, result.data));
+    atomicWriteFile(file, renderPluginConfig(model, written));
   } catch (error) {
     return { ok: false, errors: [{ field: '', reason: `cannot write ${file}: ${describeError(error)}` }] };
   }
@@ -100,5 +159,5 @@ export function savePluginConfig<M extends PluginConfigModel>(
   // gets back what they gave, so a save cannot be used to read a secret they do not know.
   let config = result.data as Record<string, unknown>;
   for (const path of keptFromDisk) config = withValueAt(config, path, '');
-  return { ok: true, config: config as z.output<M> };
+  return warnings.length === 0 ? { ok: true, config: config as z.output<M> } : { ok: true, config: config as z.output<M>, warnings };
 }
