@@ -1,5 +1,5 @@
 import type { InboundEnvelope } from '../chat/inbound-envelope.js';
-import type { OutboundDelivery } from '../chat/outbound-sink.js';
+import type { DeliveryCheck, DeliveryCheckRequest, OutboundDelivery } from '../chat/outbound-sink.js';
 import type { Logger } from '../kernel/logger/logger.js';
 
 /** What the host said about one inbound message once it was handled. */
@@ -59,6 +59,11 @@ export interface Adapter {
    * its data. Adapters without actions leave it out; the host then says so to the caller.
    */
   call?(action: string, params: Readonly<Record<string, unknown>>): Promise<unknown>;
+  /**
+   * Looks on the platform for a delivery left in doubt (sent, no answer), so the host
+   * neither loses it nor sends it twice. Adapters that cannot tell leave it out.
+   */
+  confirm?(request: DeliveryCheckRequest): Promise<DeliveryCheck>;
   /** Closes connections and servers; called once, on shutdown. */
   stop(): Promise<void>;
 }

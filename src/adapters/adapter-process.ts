@@ -108,7 +108,7 @@ function fail(error: unknown): void {
 
 // The host validated everything it sends against HostToAdapterSchema's types; this side only
 // checks the tag (and does not load zod: the process start is on the bot's start-up path).
-const HOST_MESSAGE_TYPES = new Set(['init', 'deliver', 'call', 'inbound_ack', 'shutdown']);
+const HOST_MESSAGE_TYPES = new Set(['init', 'deliver', 'confirm', 'call', 'inbound_ack', 'shutdown']);
 
 process.on('message', (raw) => {
   const type = (raw as { type?: unknown } | null)?.type;
@@ -126,6 +126,12 @@ process.on('message', (raw) => {
         if (adapter === undefined) throw Object.assign(new Error('the adapter has not started yet'), { deliveryFailure: 'retry' });
         send({ type: 'accepted', id: message.id });
         return adapter.deliver(message.delivery);
+      });
+      return;
+    case 'confirm':
+      void answer(message.id, async () => {
+        if (adapter?.confirm === undefined) return { status: 'unknown', reason: 'this adapter cannot look up its sent messages' };
+        return adapter.confirm({ delivery: message.delivery, sinceMs: message.sinceMs, knownMessageIds: message.knownMessageIds });
       });
       return;
     case 'call':

@@ -1,7 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { type DeliveryFailureKind, withDeliveryFailure } from '../chat/delivery-failure.js';
-import type { OutboundDelivery, OutboundSink } from '../chat/outbound-sink.js';
+import type { DeliveryCheck, DeliveryCheckRequest, OutboundDelivery, OutboundSink } from '../chat/outbound-sink.js';
 import type { Logger } from '../kernel/logger/logger.js';
 import type { Clock, TimerHandle } from '../kernel/time/clock.js';
 import type { AdapterBotInfo, AdapterStatus, InboundAck } from './adapter-context.js';
@@ -141,6 +141,13 @@ export class AdapterSupervisor implements OutboundSink {
     const value = await this.#request('send', (id) => ({ type: 'deliver', id, delivery }));
     const messageId = (value as { messageId?: unknown } | undefined)?.messageId;
     return { messageId: typeof messageId === 'string' ? messageId : String(messageId ?? '') };
+  }
+
+  /** Asks the adapter whether the platform has a delivery left in doubt. */
+  async confirm(request: DeliveryCheckRequest): Promise<DeliveryCheck> {
+    const value = (await this.#request('confirm', (id) => ({ type: 'confirm', id, ...request, knownMessageIds: [...request.knownMessageIds] }))) as DeliveryCheck | undefined;
+    if (value?.status === 'delivered' || value?.status === 'missing' || value?.status === 'unknown') return value;
+    return { status: 'unknown', reason: 'the adapter gave no answer' };
   }
 
   onConnectionChange(listener: (connected: boolean) => void): () => void {

@@ -34,6 +34,8 @@ export const HostToAdapterSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('deliver'), id: z.number().int(), delivery }),
   z.object({ type: z.literal('call'), id: z.number().int(), action: z.string(), params: z.record(z.string(), z.unknown()) }),
+  /** Is a delivery left in doubt on the platform? Answered by a `result` whose value is a `DeliveryCheck`. */
+  z.object({ type: z.literal('confirm'), id: z.number().int(), delivery, sinceMs: z.number(), knownMessageIds: z.array(z.string()) }),
   z.object({ type: z.literal('inbound_ack'), id: z.number().int(), ack }),
   z.object({ type: z.literal('shutdown') }),
 ]);

@@ -1,6 +1,6 @@
 import type { InboundEnvelope } from '../chat/inbound-envelope.js';
 import type { IngressOutcome } from '../chat/ingress.js';
-import type { OutboundDelivery, OutboundSink } from '../chat/outbound-sink.js';
+import type { DeliveryCheckRequest, OutboundDelivery, OutboundSink } from '../chat/outbound-sink.js';
 
 /** The platform name of messages typed in the console's sandbox page. */
 export const SANDBOX_PLATFORM = 'sandbox';
@@ -38,6 +38,7 @@ export class SandboxChannel {
       deliver: (delivery) => (delivery.platform === SANDBOX_PLATFORM ? keep(delivery) : next.deliver(delivery)),
       ...(next.call === undefined ? {} : { call: (action: string, params: Readonly<Record<string, unknown>>) => next.call!(action, params) }),
       ...(next.onConnectionChange === undefined ? {} : { onConnectionChange: (listener: (connected: boolean) => void) => next.onConnectionChange!(listener) }),
+      ...(next.confirm === undefined ? {} : { confirm: (request: DeliveryCheckRequest) => next.confirm!(request) }),
     };
   }
 

@@ -23,6 +23,24 @@ export interface OutboundDelivery {
 }
 
 /**
+ * What the platform says of a delivery left in doubt (the request went out, no answer came):
+ * it has the message (with its id), it has not, or it cannot tell.
+ */
+export type DeliveryCheck =
+  | { readonly status: 'delivered'; readonly messageId: string }
+  | { readonly status: 'missing' }
+  | { readonly status: 'unknown'; readonly reason: string };
+
+/** What `confirm` is asked about: the delivery, since when, and the ids the bot's earlier messages there have. */
+export interface DeliveryCheckRequest {
+  delivery: OutboundDelivery;
+  /** When the delivery in doubt was attempted (epoch ms). */
+  sinceMs: number;
+  /** Platform ids of messages already stored as sent in that chat: never taken for this one. */
+  knownMessageIds: readonly string[];
+}
+
+/**
  * Where sent messages go: the adapter seam. The console and OneBot adapters implement it;
  * tests record deliveries. `deliver` resolves to the platform's id for the sent message.
  */
@@ -39,4 +57,10 @@ export interface OutboundSink {
    * timer. A failed `deliver` may carry `deliveryFailure` (see `delivery-failure.ts`).
    */
   onConnectionChange?(listener: (connected: boolean) => void): () => void;
+  /**
+   * Looks on the platform for a delivery left in doubt (OneBot: the chat's recent history),
+   * so the outbox neither loses it nor sends it twice. Sinks without it: a delivery in doubt
+   * is taken as delivered.
+   */
+  confirm?(request: DeliveryCheckRequest): Promise<DeliveryCheck>;
 }

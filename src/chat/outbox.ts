@@ -168,7 +168,12 @@ export class Outbox {
 
   async #attempt(entry: OutboxEntry): Promise<void> {
     const { database, clock, logger } = this.#options;
+    if (entry.inDoubtAt !== null) {
+      await this.#check(entry, entry.inDoubtAt);
+      return;
+    }
     const delivery = { ...(entry.delivery as OutboundDelivery), outboxId: entry.rowId };
+    const attemptedAt = clock.now();
     let messageId: string;
     try {
       ({ messageId } = await this.#options.sink().deliver(delivery));
@@ -177,31 +182,92 @@ export class Outbox {
       const reason = describeError(error);
       const kind = deliveryFailureOf(error);
       if (kind === 'in_doubt') {
-        logger.warn(
-          { stream_id: entry.streamId, outbox_id: entry.rowId, reason },
-          `a reply may or may not have reached the platform (${reason}); it is not sent again, so nobody gets it twice: ${preview(delivery.content)}`,
-        );
-        this.#delivered(entry, `unconfirmed-${entry.rowId}`, false);
+        if (this.#options.sink().confirm === undefined) {
+          this.#deliveredInDoubt(entry, reason);
+          return;
+        }
+        // Looked up on the platform before anything is sent again (next turn of the loop).
+        logger.info({ stream_id: entry.streamId, outbox_id: entry.rowId, reason }, `a reply went out but no answer came (${reason}); asking the platform whether it has it`);
+        database.outbox.setInDoubt(entry.rowId, attemptedAt, reason);
         return;
       }
       if (kind === 'refused') {
         this.#drop(entry, `the platform refused it: ${reason}`);
         return;
       }
-      database.outbox.recordFailure(entry.rowId, reason);
-      const attempts = entry.attempts + 1;
-      const delayMs = Math.min(this.#retry.initialMs * 2 ** Math.min(attempts - 1, 20), this.#retry.maxMs, Math.max(0, entry.deadlineAt - clock.now()));
-      (attempts === 1 ? logger.warn : logger.debug).call(
-        logger,
-        { stream_id: entry.streamId, outbox_id: entry.rowId, attempts, retry_in_ms: delayMs, reason },
-        `a reply could not be delivered yet (${reason}); it stays in the outbox and is tried again`,
-      );
-      this.#settleFirst(entry.rowId, { status: 'queued', reason, outboxId: entry.rowId });
-      await this.#sleep(delayMs, true);
+      await this.#retryLater(entry, reason);
       return;
     }
     if (!database.isOpen) return;
     this.#delivered(entry, messageId, true);
+  }
+
+  /**
+   * A delivery in doubt: the platform's history says whether it has it. Found: delivered,
+   * with the platform's id. Missing: sent again now. The platform cannot tell: taken as
+   * delivered (a reply twice is worse than a warning). No connection: asked again later.
+   */
+  async #check(entry: OutboxEntry, since: number): Promise<void> {
+    const { database, logger } = this.#options;
+    const sink = this.#options.sink();
+    const delivery = { ...(entry.delivery as OutboundDelivery), outboxId: entry.rowId };
+    if (sink.confirm === undefined) {
+      this.#deliveredInDoubt(entry, entry.lastError ?? 'no answer came');
+      return;
+    }
+    const knownMessageIds = database.messages
+      .history(entry.streamId, 50)
+      .filter((message) => message.direction === 'outbound')
+      .map((message) => message.messageId);
+    let check;
+    try {
+      check = await sink.confirm({ delivery, sinceMs: since, knownMessageIds });
+    } catch (error) {
+      if (!database.isOpen) return;
+      if (deliveryFailureOf(error) !== 'retry') {
+        check = { status: 'unknown' as const, reason: describeError(error) };
+      } else {
+        await this.#retryLater(entry, describeError(error));
+        return;
+      }
+    }
+    if (!database.isOpen) return;
+    switch (check.status) {
+      case 'delivered':
+        logger.info({ stream_id: entry.streamId, outbox_id: entry.rowId, message_id: check.messageId }, 'the platform has the reply that was in doubt; it is not sent again');
+        this.#delivered(entry, check.messageId, true);
+        return;
+      case 'missing':
+        logger.info({ stream_id: entry.streamId, outbox_id: entry.rowId }, 'the platform does not have the reply that was in doubt; sending it again');
+        database.outbox.setInDoubt(entry.rowId, null);
+        return;
+      case 'unknown':
+        this.#deliveredInDoubt(entry, `${entry.lastError ?? 'no answer came'}; the platform cannot tell (${check.reason})`);
+        return;
+    }
+  }
+
+  /** Counts a failed try, tells a waiting sender it is queued, and waits before the next (or until woken). */
+  async #retryLater(entry: OutboxEntry, reason: string): Promise<void> {
+    const { database, clock, logger } = this.#options;
+    database.outbox.recordFailure(entry.rowId, reason);
+    const attempts = entry.attempts + 1;
+    const delayMs = Math.min(this.#retry.initialMs * 2 ** Math.min(attempts - 1, 20), this.#retry.maxMs, Math.max(0, entry.deadlineAt - clock.now()));
+    (attempts === 1 ? logger.warn : logger.debug).call(
+      logger,
+      { stream_id: entry.streamId, outbox_id: entry.rowId, attempts, retry_in_ms: delayMs, reason },
+      `a reply could not be delivered yet (${reason}); it stays in the outbox and is tried again`,
+    );
+    this.#settleFirst(entry.rowId, { status: 'queued', reason, outboxId: entry.rowId });
+    await this.#sleep(delayMs, true);
+  }
+
+  #deliveredInDoubt(entry: OutboxEntry, reason: string): void {
+    this.#options.logger.warn(
+      { stream_id: entry.streamId, outbox_id: entry.rowId, reason },
+      `a reply may or may not have reached the platform (${reason}); it is not sent again, so nobody gets it twice: ${preview((entry.delivery as OutboundDelivery).content)}`,
+    );
+    this.#delivered(entry, `unconfirmed-${entry.rowId}`, false);
   }
 
   #delivered(entry: OutboxEntry, messageId: string, confirmed: boolean): void {

@@ -149,7 +149,8 @@ export const MIGRATIONS: readonly Migration[] = [
           due_at      REAL NOT NULL,
           deadline_at REAL NOT NULL,
           attempts    INTEGER NOT NULL DEFAULT 0,
-          last_error  TEXT
+          last_error  TEXT,
+          in_doubt_at REAL
         );
         CREATE INDEX outbox_stream ON outbox (stream_id, row_id);
 

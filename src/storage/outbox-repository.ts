@@ -20,9 +20,11 @@ export interface OutboxEntry {
   attempts: number;
   /** Why the last attempt failed. */
   lastError: string | null;
+  /** Set when an attempt went out and no answer came (epoch ms of that attempt): check before sending again. */
+  inDoubtAt: number | null;
 }
 
-export type NewOutboxEntry = Omit<OutboxEntry, 'rowId' | 'attempts' | 'lastError'>;
+export type NewOutboxEntry = Omit<OutboxEntry, 'rowId' | 'attempts' | 'lastError' | 'inDoubtAt'>;
 
 /** The durable outbox. The SQLite implementation is `SqliteOutboxRepository`. */
 export interface OutboxRepository {
@@ -37,6 +39,8 @@ export interface OutboxRepository {
   get(rowId: number): OutboxEntry | undefined;
   /** Counts a failed attempt and keeps its reason. */
   recordFailure(rowId: number, reason: string): void;
+  /** Marks a reply in doubt since `at` (or clears the mark with null). */
+  setInDoubt(rowId: number, at: number | null, reason?: string): void;
   /** Removes a reply (delivered or dropped); returns whether it was there. */
   remove(rowId: number): boolean;
   count(): number;

@@ -151,6 +151,30 @@ describe('Outbox', () => {
     expect(records.some((record) => record.level === 'warn' && record.msg.includes('may or may not have reached'))).toBe(true);
   });
 
+  it('asks the platform about a reply left in doubt: sends it again only when the platform does not have it', async () => {
+    const { streams, ingress, platform, database, clock } = harness();
+    const checks: string[] = [];
+    let platformHasIt = false;
+    Object.assign(platform, {
+      confirm: async ({ delivery, knownMessageIds }: { delivery: OutboundDelivery; knownMessageIds: readonly string[] }) => {
+        checks.push(`${delivery.content} known:${knownMessageIds.join(',')}`);
+        return platformHasIt ? { status: 'delivered', messageId: 'found-7' } : { status: 'missing' };
+      },
+    });
+    await ingress.receive(privateEnvelope(1, 'hi'));
+    const stream = streamOf('10001');
+    platform.next = withDeliveryFailure(new Error('connection closed while waiting'), 'in_doubt');
+    expect(await streams.send(stream, { content: '第一次' })).toMatchObject({ status: 'sent', message: { messageId: 'platform-1' } });
+    expect(platform.texts()).toEqual(['第一次']); // missing: sent again, once
+    platformHasIt = true;
+    platform.next = withDeliveryFailure(new Error('no answer within 30000 ms'), 'in_doubt');
+    expect(await streams.send(stream, { content: '第二次' })).toMatchObject({ status: 'sent', message: { messageId: 'found-7' } });
+    await clock.advance(60_000);
+    expect(platform.texts()).toEqual(['第一次']); // found: not sent again
+    expect(checks).toEqual(['第一次 known:', '第二次 known:platform-1']);
+    expect(database.messages.get(stream, 'outbound', 'found-7')).toMatchObject({ content: '第二次' });
+  });
+
   it('sends the replies a previous process left in the outbox, after a restart, each once', async () => {
     const before = harness();
     const folder = before.folder;

@@ -151,6 +151,25 @@ describe('the durable outbox, with real processes', () => {
     for (let user = 1; user <= 10; user += 1) expect(replies.get(70_000 + user), `user ${user}`).toEqual([`（演示模型）收到：早上好 ${user}`]);
   }, 120_000);
 
+  it('[fault] the connection drops with a reply in flight: one NapCat took is not sent again, one it never read is, each arrives once', async () => {
+    const { cwd, url, start } = await setUp(0);
+    const bot = await start();
+    const napcat = peer();
+    napcat.connectReverse({ url });
+    await napcat.waitForConnection();
+    napcat.answer('send_private_msg', { kind: 'take_then_drop' });
+    napcat.pushPrivateMessage({ userId: 90_001, message: '第一个' });
+    await bot.waitForLog(/the platform has the reply that was in doubt/, 30_000);
+    await napcat.waitForConnection(2);
+    napcat.answer('send_private_msg', { kind: 'drop_unread' });
+    napcat.pushPrivateMessage({ userId: 90_002, message: '第二个' });
+    await bot.waitForLog(/the platform does not have the reply that was in doubt; sending it again/, 30_000);
+    await until(() => counts(cwd).outbox === 0 && counts(cwd).outbound === 2, { what: 'both replies delivered', timeoutMs: 30_000 });
+    const replies = repliesPerUser(napcat);
+    expect(replies.get(90_001)).toEqual(['（演示模型）收到：第一个']);
+    expect(replies.get(90_002)).toEqual(['（演示模型）收到：第二个']);
+  }, 60_000);
+
   it('[fault] three kill -9s of the adapter process under traffic: every message is answered exactly once', async () => {
     const { cwd, url, start } = await setUp(0);
     const bot = await start();

@@ -21,7 +21,11 @@ export type PeerAnswer =
   | { kind: 'ok'; data: unknown }
   | { kind: 'failed'; retcode: number; message: string; wording?: string }
   /** Never answers (for timeout tests). */
-  | { kind: 'silent' };
+  | { kind: 'silent' }
+  /** Takes the request (a send is sent and in the history) and drops the connection before answering. */
+  | { kind: 'take_then_drop' }
+  /** Drops the connection with the request unread: it never arrived. Not recorded. */
+  | { kind: 'drop_unread' };
 
 /** An action request the adapter sent. */
 export interface PeerActionRequest {
@@ -81,6 +85,12 @@ export interface PeerOptions {
   lifecycleOnConnect?: boolean;
   /** How long the `waitFor…` helpers wait before rejecting; default 5000 ms. */
   waitTimeoutMs?: number;
+  /**
+   * Answer `get_friend_msg_history` / `get_group_msg_history` (NapCat's extensions) from
+   * what the bot sent; default true. False: those actions are unknown (1404), as on a
+   * bare v11 implementation.
+   */
+  history?: boolean;
 }
 
 interface Waiter {
@@ -120,6 +130,9 @@ export class OneBotPeer {
   disconnectCount = 0;
 
   readonly #lifecycleOnConnect: boolean;
+  readonly #history: boolean;
+  /** What the bot sent and the peer took (answered ok), for the history actions. */
+  readonly #sentByBot: { message_id: number; time: number; user_id?: unknown; group_id?: unknown; message: unknown }[] = [];
   readonly #waitTimeoutMs: number;
   readonly #answers = new Map<string, PeerAnswer>();
   readonly #waiters = new Set<Waiter>();
@@ -140,6 +153,7 @@ export class OneBotPeer {
   constructor(options: PeerOptions = {}) {
     this.selfId = options.selfId ?? '10000';
     this.#lifecycleOnConnect = options.lifecycleOnConnect ?? true;
+    this.#history = options.history ?? true;
     this.#waitTimeoutMs = options.waitTimeoutMs ?? 5000;
   }
 
@@ -351,11 +365,23 @@ export class OneBotPeer {
       socket.send(JSON.stringify({ status: 'failed', retcode: 1400, data: null, message: 'bad request', wording: 'bad request' }));
       return;
     }
+    const override = this.#answers.get(request.action);
+    if (override?.kind === 'drop_unread') {
+      this.#answers.delete(request.action); // once
+      socket.terminate();
+      return;
+    }
     this.actions.push(request);
     for (const listener of this.#actionListeners) listener(request);
     this.#changed();
-    const answer = this.#answers.get(request.action) ?? this.#defaultAnswer(request);
-    if (answer.kind === 'silent') return;
+    if (override?.kind === 'take_then_drop') {
+      this.#answers.delete(request.action); // once
+      this.#defaultAnswer(request);
+      socket.terminate();
+      return;
+    }
+    const answer = override ?? this.#defaultAnswer(request);
+    if (answer.kind === 'silent' || answer.kind === 'take_then_drop' || answer.kind === 'drop_unread') return;
     const response =
       answer.kind === 'ok'
         ? { status: 'ok', retcode: 0, data: answer.data, message: '', wording: '', echo: request.echo }
@@ -367,8 +393,22 @@ export class OneBotPeer {
     switch (request.action) {
       case 'send_msg':
       case 'send_private_msg':
-      case 'send_group_msg':
-        return { kind: 'ok', data: { message_id: this.#takeMessageId() } };
+      case 'send_group_msg': {
+        const messageId = this.#takeMessageId();
+        const { user_id, group_id, message } = request.params;
+        this.#sentByBot.push({ message_id: messageId, time: this.#now(), ...(group_id === undefined ? { user_id } : { group_id }), message });
+        return { kind: 'ok', data: { message_id: messageId } };
+      }
+      case 'get_friend_msg_history':
+      case 'get_group_msg_history': {
+        if (!this.#history) return { kind: 'failed', retcode: 1404, message: 'API not found', wording: `unsupported action ${request.action}` };
+        const key = request.action === 'get_group_msg_history' ? 'group_id' : 'user_id';
+        const messages = this.#sentByBot
+          .filter((sent) => sent[key] !== undefined && String(sent[key]) === String(request.params[key]))
+          .slice(-Number(request.params['count'] ?? 20))
+          .map((sent) => ({ ...sent, message_type: key === 'group_id' ? 'group' : 'private', sender: { user_id: Number(this.selfId), nickname: 'bot' } }));
+        return { kind: 'ok', data: { messages } };
+      }
       case 'get_msg':
         return {
           kind: 'ok',

@@ -39,6 +39,7 @@ export async function createOneBotAdapter(context: AdapterContext<OneBotConfig>)
   return {
     deliver: (delivery) => adapter.deliver(delivery),
     call: (action, params) => adapter.call(action, params),
+    confirm: (request) => adapter.confirm(request),
     stop,
     get listeningPort() {
       return server?.port;

@@ -1,6 +1,6 @@
 import type WebSocket from 'ws';
 import type { Adapter, AdapterContext, AdapterStatus } from '../adapter-context.js';
-import type { OutboundDelivery } from '../../chat/outbound-sink.js';
+import type { DeliveryCheck, DeliveryCheckRequest, OutboundDelivery } from '../../chat/outbound-sink.js';
 import { withDeliveryFailure } from '../../chat/delivery-failure.js';
 import { rateLimitedLogOf } from '../../kernel/logger/rate-limited-log.js';
 import { ActionClient } from './action-client.js';
@@ -8,7 +8,7 @@ import { decodeFrame, type MessageEvent, type MetaEvent } from './codec.js';
 import type { OneBotConfig } from './config.js';
 import { isGroupAllowed } from './group-filter.js';
 import { OneBotActionError } from './onebot-action-error.js';
-import { buildEnvelope, toOutboundSegments } from './segments.js';
+import { buildEnvelope, toOutboundSegments, toSegments, type OneBotSegment } from './segments.js';
 import { SentMessageIds } from './sent-message-ids.js';
 import type { OneBotTransport, TransportHandlers } from './transport.js';
 import { messageIdOf, toWireId } from './wire-id.js';
@@ -66,6 +66,45 @@ export class OneBotAdapter implements Adapter, TransportHandlers {
     if (messageId === undefined) throw new OneBotActionError({ action, failure: 'bad_answer', detail: 'data.message_id' });
     this.#sent.add(messageId);
     return { messageId };
+  }
+
+  /**
+   * Looks for a delivery left in doubt in the chat's recent history (`get_friend_msg_history`
+   * / `get_group_msg_history`: NapCat, Lagrange and go-cqhttp have them, the v11 standard
+   * does not): a message from the bot's account with the same text, sent since the attempt
+   * (a minute's slack for clocks apart), whose id is not one the host already stored.
+   */
+  async confirm(request: DeliveryCheckRequest): Promise<DeliveryCheck> {
+    const { delivery, sinceMs, knownMessageIds } = request;
+    const [action, params] =
+      delivery.chatType === 'group'
+        ? (['get_group_msg_history', { group_id: toWireId(requireId(delivery.groupId, 'groupId', 'a group message')), count: 20 }] as const)
+        : (['get_friend_msg_history', { user_id: toWireId(requireId(delivery.userId, 'userId', 'a private message')), count: 20 }] as const);
+    let data: unknown;
+    try {
+      data = await this.call(action, params, delivery.account);
+    } catch (error) {
+      if (error instanceof OneBotActionError && error.deliveryFailure === 'retry') throw error;
+      return { status: 'unknown', reason: error instanceof Error ? error.message : String(error) };
+    }
+    const messages = (data as { messages?: unknown } | null)?.messages;
+    if (!Array.isArray(messages)) return { status: 'unknown', reason: `${action} answered without a messages list` };
+    const self = delivery.account ?? this.#activeLink()?.selfId ?? this.#configuredAccount();
+    const wanted = textOf(toOutboundSegments(delivery));
+    const known = new Set(knownMessageIds);
+    for (const entry of messages as Record<string, unknown>[]) {
+      const messageId = messageIdOf(entry);
+      const sender = (entry['sender'] as { user_id?: unknown } | undefined)?.user_id ?? entry['user_id'];
+      const time = typeof entry['time'] === 'number' ? entry['time'] * 1000 : Number.POSITIVE_INFINITY;
+      if (messageId === undefined || known.has(messageId) || time < sinceMs - 60_000) continue;
+      if (self !== undefined && String(sender) !== self) continue;
+      const body = entry['message'] ?? entry['raw_message'];
+      if ((typeof body === 'string' || Array.isArray(body)) && textOf(toSegments(body as string | OneBotSegment[])) === wanted) {
+        this.#sent.add(messageId);
+        return { status: 'delivered', messageId };
+      }
+    }
+    return { status: 'missing' };
   }
 
   /**
@@ -230,6 +269,15 @@ export class OneBotAdapter implements Adapter, TransportHandlers {
       this.#context.setStatus({ connected: false, detail: 'stopped', ...(this.#lastSelfId === undefined ? {} : { selfId: this.#lastSelfId }) });
     }
   }
+}
+
+/** The text segments of a message, joined and trimmed (how two bodies are compared). */
+function textOf(segments: readonly OneBotSegment[]): string {
+  return segments
+    .filter((segment) => segment.type === 'text')
+    .map((segment) => String(segment.data['text'] ?? ''))
+    .join('')
+    .trim();
 }
 
 function requireId(id: string | null, field: string, what: string): string {

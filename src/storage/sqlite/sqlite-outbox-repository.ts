@@ -14,14 +14,16 @@ interface OutboxRow {
   deadline_at: number;
   attempts: number;
   last_error: string | null;
+  in_doubt_at: number | null;
 }
 
-const COLUMNS = 'row_id, stream_id, account, message, delivery, created_at, due_at, deadline_at, attempts, last_error';
+const COLUMNS = 'row_id, stream_id, account, message, delivery, created_at, due_at, deadline_at, attempts, last_error, in_doubt_at';
 
 /** `OutboxRepository` on the `outbox` table (migration 4). */
 export class SqliteOutboxRepository implements OutboxRepository {
   readonly #file: string;
-  readonly #add: BetterSqlite3.Statement<[Omit<OutboxRow, 'row_id' | 'attempts' | 'last_error'>]>;
+  readonly #add: BetterSqlite3.Statement<[Omit<OutboxRow, 'row_id' | 'attempts' | 'last_error' | 'in_doubt_at'>]>;
+  readonly #inDoubt: BetterSqlite3.Statement<[number | null, string | null, number]>;
   readonly #all: BetterSqlite3.Statement<[], OutboxRow>;
   readonly #forStream: BetterSqlite3.Statement<[string], OutboxRow>;
   readonly #streams: BetterSqlite3.Statement<[], { stream_id: string }>;
@@ -42,6 +44,7 @@ export class SqliteOutboxRepository implements OutboxRepository {
     this.#get = database.prepare(`SELECT ${COLUMNS} FROM outbox WHERE row_id = ?`);
     this.#fail = database.prepare('UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE row_id = ?');
     this.#remove = database.prepare('DELETE FROM outbox WHERE row_id = ?');
+    this.#inDoubt = database.prepare('UPDATE outbox SET in_doubt_at = ?, last_error = COALESCE(?, last_error) WHERE row_id = ?');
     this.#count = database.prepare('SELECT COUNT(*) AS count FROM outbox');
   }
 
@@ -87,6 +90,14 @@ export class SqliteOutboxRepository implements OutboxRepository {
     }
   }
 
+  setInDoubt(rowId: number, at: number | null, reason?: string): void {
+    try {
+      this.#inDoubt.run(at, reason ?? null, rowId);
+    } catch (error) {
+      throw writeError(this.#file, `mark outbox row ${rowId} in doubt`, error);
+    }
+  }
+
   remove(rowId: number): boolean {
     try {
       return this.#remove.run(rowId).changes > 0;
@@ -112,5 +123,6 @@ function toEntry(row: OutboxRow): OutboxEntry {
     deadlineAt: row.deadline_at,
     attempts: row.attempts,
     lastError: row.last_error,
+    inDoubtAt: row.in_doubt_at,
   };
 }

@@ -53,3 +53,36 @@ describe('a failed OneBot delivery', () => {
     expect(await failureOf(adapter.deliver({ ...delivery, content: '' }))).toBe('refused');
   });
 });
+
+describe('a OneBot delivery left in doubt', () => {
+  it('is found in the chat history when NapCat took it', async () => {
+    const { adapter, peer, connect } = await startReverse();
+    await connect();
+    peer.answer('send_private_msg', { kind: 'take_then_drop' });
+    const sinceMs = Date.now();
+    expect(await failureOf(adapter.deliver(delivery))).toBe('in_doubt');
+    await peer.waitForConnection(2);
+    expect(await adapter.confirm!({ delivery, sinceMs, knownMessageIds: [] })).toEqual({ status: 'delivered', messageId: expect.any(String) });
+  });
+
+  it('is missing when the request never arrived, and not taken for an older message with the same text', async () => {
+    const { adapter, peer, connect } = await startReverse();
+    await connect();
+    const { messageId: earlier } = await adapter.deliver(delivery); // the same text, already stored by the host
+    peer.answer('send_private_msg', { kind: 'drop_unread' });
+    const sinceMs = Date.now();
+    expect(await failureOf(adapter.deliver(delivery))).toBe('in_doubt');
+    await peer.waitForConnection(2);
+    expect(await adapter.confirm!({ delivery, sinceMs, knownMessageIds: [earlier] })).toEqual({ status: 'missing' });
+  });
+
+  it('cannot be told on an implementation without the history actions', async () => {
+    const { adapter, connect } = await startReverse({}, {});
+    await connect();
+    const bare = await startReverse();
+    bare.peer.answer('get_friend_msg_history', { kind: 'failed', retcode: 1404, message: 'API not found' });
+    await bare.connect();
+    expect(await adapter.confirm!({ delivery, sinceMs: Date.now(), knownMessageIds: [] })).toEqual({ status: 'missing' });
+    expect(await bare.adapter.confirm!({ delivery, sinceMs: Date.now(), knownMessageIds: [] })).toMatchObject({ status: 'unknown', reason: expect.stringContaining('1404') });
+  });
+});
