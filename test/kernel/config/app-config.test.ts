@@ -25,7 +25,10 @@ describe('loadAppConfig', () => {
         video_max_seconds: 180,
         video_watch_scope: 'related',
         recognition_timeout_s: 30,
+        allow_private_addresses: false,
       },
+      plugins: { lifecycle_timeout_s: 30 },
+      chat: { max_inbound_chars: 20_000, idle_evict_seconds: 1800 },
       admin: { enabled: true, port: 7999 },
     });
     const text = readFileSync(join(configDir, 'features.toml'), 'utf8');
