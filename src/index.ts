@@ -73,6 +73,7 @@ export { PluginEntryError } from './plugin-system/errors/plugin-entry-error.js';
 export { PluginNotReadyError } from './plugin-system/errors/plugin-not-ready-error.js';
 export { PluginConfigError } from './plugin-system/config/plugin-config-error.js';
 export { StorageError } from './storage/errors/storage-error.js';
+export { DataFolderLockedError } from './kernel/errors/data-folder-locked-error.js';
 export { AdapterError } from './adapters/errors/adapter-error.js';
 export { McpUnavailableError } from './mcp/mcp-unavailable-error.js';
 export type { McpContentItem, McpToolResult, PluginMcpAccess } from './mcp/mcp-types.js';

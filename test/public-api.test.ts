@@ -69,6 +69,7 @@ describe('the public API', () => {
         'PluginConfigError',
         'defaultPluginRoots',
         'StorageError',
+        'DataFolderLockedError',
         'AdapterError',
         'McpUnavailableError',
         'ModelRequestError',

@@ -6,7 +6,7 @@ import { readTomlFile } from '../kernel/config/read-toml-file.js';
 import { MoonglassError } from '../kernel/errors/moonglass-error.js';
 import { createLogger } from '../kernel/logger/create-logger.js';
 import type { Logger, LogLevel } from '../kernel/logger/logger.js';
-import { prepareAdapter } from './connect-adapter.js';
+import { prepareAdapter, type PreparedAdapter } from './connect-adapter.js';
 import { startAdmin } from './start-admin.js';
 import { createHost, type Host } from './create-host.js';
 import { describeModel, describePlugins } from './startup-report.js';
@@ -21,11 +21,22 @@ export interface RunBotOptions {
 
 /** How long a piped conversation may keep working after its input ended. */
 const DRAIN_LIMIT_MS = 120_000;
+/** How long a stop asked for during start-up may take before the process ends anyway. */
+const STARTUP_STOP_LIMIT_MS = 10_000;
+/**
+ * After a stop during start-up, a plugin's `onLoad` may still be pending and hold the event
+ * loop (a timer, a socket of its own); the process ends this long after `runBot` returned.
+ */
+const STARTUP_EXIT_GRACE_MS = 1_000;
 
 /**
  * `moonglass start` / `npm start`: boots the host, loads plugins, starts the adapter, reports
  * where everything is, and runs until SIGINT or SIGTERM (or, for the console reading a pipe,
  * until the input ended and every reply is out). Returns the exit code.
+ *
+ * A SIGINT or SIGTERM during start-up (a plugin's `onLoad` still pending, the adapter still
+ * starting) stops what has started, within `STARTUP_STOP_LIMIT_MS`, and ends the process
+ * with 0; a second Ctrl+C ends it at once with 130.
  */
 export async function runBot(options: RunBotOptions = {}): Promise<number> {
   // Listened for from the first moment: a stop asked for while starting still stops gracefully.
@@ -33,6 +44,17 @@ export async function runBot(options: RunBotOptions = {}): Promise<number> {
     process.once('SIGINT', () => resolve('SIGINT'));
     process.once('SIGTERM', () => resolve('SIGTERM'));
   });
+  // The clock's timers are unref'd: without this, a plugin's pending onLoad would let the
+  // process end on its own in the middle of start-up.
+  const keepAlive = setInterval(() => undefined, 1 << 30);
+  try {
+    return await run(options, signals);
+  } finally {
+    clearInterval(keepAlive);
+  }
+}
+
+async function run(options: RunBotOptions, signals: Promise<NodeJS.Signals>): Promise<number> {
   const logger = rootLogger(options);
   const host = createHost({
     ...(options.configDir === undefined ? {} : { configDir: options.configDir }),
@@ -43,10 +65,10 @@ export async function runBot(options: RunBotOptions = {}): Promise<number> {
   const inputClosed = new Promise<'input-closed'>((resolve) => (resolveInputClosed = () => resolve('input-closed')));
   const adapterName = options.adapter ?? configuredAdapter(host.info.configDir);
   // The adapter process loads its code while the host starts; both take about as long.
-  const [preparing, starting] = await Promise.allSettled([
-    prepareAdapter(host, { name: adapterName, onInputClosed: () => resolveInputClosed() }),
-    host.start(),
-  ]);
+  const preparation = prepareAdapter(host, { name: adapterName, onInputClosed: () => resolveInputClosed() });
+  const startup = await untilSignal(Promise.allSettled([preparation, host.start()]), signals);
+  if (startup.signal !== undefined) return stopDuringStartUp(startup.signal, { logger, host, preparation });
+  const [preparing, starting] = startup.value;
   if (starting.status === 'rejected' || preparing.status === 'rejected') {
     if (preparing.status === 'fulfilled') await preparing.value.supervisor.stop();
     await host.stop('start failed');
@@ -59,7 +81,8 @@ export async function runBot(options: RunBotOptions = {}): Promise<number> {
   logger.info(describeModel(host));
   for (const line of describePlugins(host.plugins.list())) logger.info(line);
   try {
-    await prepared.connect();
+    const connecting = await untilSignal(prepared.connect(), signals);
+    if (connecting.signal !== undefined) return stopDuringStartUp(connecting.signal, { logger, host, preparation });
   } catch (error) {
     await supervisor.stop();
     await host.stop('the adapter did not start');
@@ -67,10 +90,12 @@ export async function runBot(options: RunBotOptions = {}): Promise<number> {
   }
 
   logger.info(`adapter: ${adapterName}${supervisor.status.detail === undefined ? '' : ` (${supervisor.status.detail})`}`);
-  const admin = await startAdmin(host, supervisor);
+  const adminStarting = startAdmin(host, supervisor);
+  const adminStart = await untilSignal(adminStarting, signals);
+  if (adminStart.signal !== undefined) return stopDuringStartUp(adminStart.signal, { logger, host, preparation, admin: adminStarting });
+  const admin = adminStart.value;
   logger.info({ readyInMs: Math.round(performance.now()) }, `ready in ${Math.round(performance.now())} ms. Press Ctrl+C to stop.`);
 
-  const keepAlive = setInterval(() => undefined, 1 << 30);
   const reason = await Promise.race([signals, inputClosed]);
   if (reason === 'input-closed') {
     logger.info('the input ended; finishing the replies in progress, then stopping');
@@ -82,8 +107,40 @@ export async function runBot(options: RunBotOptions = {}): Promise<number> {
   await admin?.stop();
   await host.stop(reason);
   await supervisor.stop();
-  clearInterval(keepAlive);
   logger.info('stopped');
+  return 0;
+}
+
+/** What `work` resolved to, or the signal that came first. */
+async function untilSignal<T>(work: Promise<T>, signals: Promise<NodeJS.Signals>): Promise<{ signal: undefined; value: T } | { signal: NodeJS.Signals }> {
+  return Promise.race([work.then((value) => ({ signal: undefined, value })), signals.then((signal) => ({ signal }))]);
+}
+
+interface StartingParts {
+  logger: Logger;
+  host: Host;
+  preparation: Promise<PreparedAdapter>;
+  admin?: Promise<{ stop(): Promise<void> } | undefined>;
+}
+
+/**
+ * A signal came while starting: stops the host (which ends a pending `onLoad`), the adapter
+ * process once it is there, and the console if it came up; gives up waiting after
+ * `STARTUP_STOP_LIMIT_MS`. Exit code 0; a second Ctrl+C exits with 130 at once.
+ */
+async function stopDuringStartUp(reason: NodeJS.Signals, parts: StartingParts): Promise<number> {
+  const { logger, host, preparation, admin } = parts;
+  process.once('SIGINT', () => process.exit(130));
+  logger.info({ reason }, 'stopping during start-up');
+  const stopping = Promise.allSettled([
+    admin?.then((started) => started?.stop()),
+    host.stop(reason),
+    preparation.then((prepared) => prepared.supervisor.stop()),
+  ]);
+  const inTime = await Promise.race([stopping.then(() => true), sleep(STARTUP_STOP_LIMIT_MS).then(() => false)]);
+  if (inTime) logger.info('stopped');
+  else logger.warn(`not everything stopped within ${STARTUP_STOP_LIMIT_MS / 1000} s; exiting anyway`);
+  setTimeout(() => process.exit(0), STARTUP_EXIT_GRACE_MS).unref();
   return 0;
 }
 

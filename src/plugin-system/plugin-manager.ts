@@ -9,7 +9,7 @@ import { pluginLogger } from '../kernel/logger/create-logger.js';
 import type { Logger } from '../kernel/logger/logger.js';
 import type { ComponentRegistry } from '../kernel/registry/component-registry.js';
 import type { PluginScope } from '../kernel/scope/plugin-scope.js';
-import type { Clock } from '../kernel/time/clock.js';
+import type { Clock, TimerHandle } from '../kernel/time/clock.js';
 import { withTimeout } from '../kernel/time/with-timeout.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { ChatRuntime } from '../chatter/chat-runtime.js';
@@ -43,7 +43,16 @@ export interface PluginManagerOptions {
   createScope(pluginId: string): PluginScope;
   /** Longest a `streamCapabilities` call may take before it counts as a failure. Default 2000 ms. */
   capabilityTimeoutMs?: number;
+  /**
+   * Longest a plugin's `onLoad` or `onUnload` may take (each, also within `reload`); past it
+   * the plugin is reported failed with the step and the host goes on. Default 30 000 ms
+   * (`features.toml [plugins] lifecycle_timeout_s`).
+   */
+  lifecycleTimeoutMs?: number;
 }
+
+/** The lifecycle methods the host awaits with `lifecycleTimeoutMs`. */
+type LifecycleStep = 'onLoad' | 'onUnload';
 
 interface LoadedPlugin {
   plugin: ToolPlugin<unknown>;
@@ -65,6 +74,8 @@ export class PluginManager {
   readonly #logger: Logger;
   #statuses: PluginStatus[] = [];
   #loaded: LoadedPlugin[] = [];
+  /** Aborted by `unloadAll()` while `loadAll()` runs: a pending `onLoad` is then abandoned. */
+  #loading: { stop: AbortController; done: Promise<unknown> } | undefined;
 
   constructor(options: PluginManagerOptions) {
     this.#options = options;
@@ -86,8 +97,23 @@ export class PluginManager {
     return this.#loaded.find((loaded) => loaded.plugin.id === id)?.plugin;
   }
 
-  /** Discovers and loads every plugin; resolves when all `onLoad`s have run. */
+  /**
+   * Discovers and loads every plugin; resolves when all `onLoad`s have run (or timed out).
+   * An `unloadAll()` meanwhile ends it early: the pending `onLoad` is abandoned and the
+   * plugins after it are not loaded.
+   */
   async loadAll(): Promise<readonly PluginStatus[]> {
+    const stop = new AbortController();
+    const done = this.#loadAll(stop.signal);
+    this.#loading = { stop, done };
+    try {
+      return await done;
+    } finally {
+      if (this.#loading?.done === done) this.#loading = undefined;
+    }
+  }
+
+  async #loadAll(stopped: AbortSignal): Promise<readonly PluginStatus[]> {
     const options = this.#options;
     const { plugins, statuses } = discoverPlugins({
       roots: options.roots,
@@ -108,8 +134,13 @@ export class PluginManager {
       if (loaded !== undefined) prepared.push(loaded);
     }
     for (const loaded of prepared) {
+      if (stopped.aborted) {
+        loaded.scope.dispose();
+        Object.assign(loaded.status, { state: 'skipped', stage: 'load', reason: 'the host stopped before its onLoad ran', signatures: [] });
+        continue;
+      }
       try {
-        await loaded.plugin.onLoad();
+        await this.#runStep(loaded, 'onLoad', stopped);
       } catch (error) {
         this.#fail(loaded.status, 'load', error, '工具插件加载失败，已从注册表移除');
         loaded.scope.dispose();
@@ -124,7 +155,7 @@ export class PluginManager {
         await options.bus.publish('on_component_loaded', { signature, plugin_id, kind });
       }
     }
-    await options.bus.publish('on_all_plugin_loaded', { plugins: this.#loaded.map((loaded) => loaded.plugin.id) });
+    if (!stopped.aborted) await options.bus.publish('on_all_plugin_loaded', { plugins: this.#loaded.map((loaded) => loaded.plugin.id) });
     return this.#statuses;
   }
 
@@ -150,7 +181,8 @@ export class PluginManager {
    * Reloads one plugin without restarting the host (after its config was saved): unloads it
    * if it is loaded, then runs its entry, config, registration and `onLoad` again from its
    * folder. A plugin that was switched off loads when its config now switches it on; one that
-   * is now switched off stays unloaded. Resolves to its new status.
+   * is now switched off stays unloaded. Resolves to its new status. `onUnload` and `onLoad`
+   * each have the lifecycle timeout: an `onLoad` past it leaves the plugin failed.
    */
   async reload(pluginId: string): Promise<PluginStatus> {
     const status = this.#statuses.find((entry) => entry.id === pluginId);
@@ -170,7 +202,7 @@ export class PluginManager {
     const prepared = await this.#prepare(discovered, await settle(importPluginEntry(status.folder)));
     if (prepared === undefined) return status;
     try {
-      await prepared.plugin.onLoad();
+      await this.#runStep(prepared, 'onLoad');
     } catch (error) {
       this.#fail(status, 'load', error, '工具插件加载失败，已从注册表移除');
       prepared.scope.dispose();
@@ -182,8 +214,16 @@ export class PluginManager {
     return status;
   }
 
-  /** Unloads every plugin, newest first: `onUnload`, then every disposer. Idempotent. */
+  /**
+   * Unloads every plugin, newest first: `onUnload` (with the lifecycle timeout), then every
+   * disposer. Ends a `loadAll()` still running first. Idempotent.
+   */
   async unloadAll(): Promise<void> {
+    const loading = this.#loading;
+    if (loading !== undefined) {
+      loading.stop.abort();
+      await loading.done.catch(() => undefined);
+    }
     while (this.#loaded.length > 0) await this.#unload(this.#loaded[this.#loaded.length - 1]!);
   }
 
@@ -294,9 +334,9 @@ export class PluginManager {
     this.#loaded.splice(index, 1);
     const id = loaded.plugin.id;
     try {
-      await loaded.plugin.onUnload();
+      await this.#runStep(loaded, 'onUnload');
     } catch (error) {
-      this.#logger.error({ id, error: describeError(error) }, '工具插件卸载失败');
+      this.#logger.error({ id, step: 'onUnload', error: reasonOf(error) }, '工具插件卸载失败');
     }
     loaded.scope.dispose();
     for (const signature of loaded.status.signatures) {
@@ -304,6 +344,51 @@ export class PluginManager {
       await this.#options.bus.publish('on_component_unloaded', { signature, plugin_id, kind });
     }
     await this.#options.bus.publish('on_plugin_unloaded', { plugin_id: id });
+  }
+
+  /**
+   * Runs `onLoad` or `onUnload`. Rejects with the plugin's error when the step throws, and
+   * with a `LifecycleStepAbandoned` naming the step when it outlasts the lifecycle timeout or
+   * (an `onLoad` during `loadAll`) the host stops meanwhile. An `onLoad` given up on that
+   * completes later gets its `onUnload`, so that what it set up is let go.
+   */
+  async #runStep(loaded: LoadedPlugin, step: LifecycleStep, stopped?: AbortSignal): Promise<void> {
+    const { clock } = this.#options;
+    const timeoutMs = this.#options.lifecycleTimeoutMs ?? 30_000;
+    const work = new Promise<void>((resolve) => resolve(step === 'onLoad' ? loaded.plugin.onLoad() : loaded.plugin.onUnload()));
+    let timer: TimerHandle | undefined;
+    let onStop: (() => void) | undefined;
+    const outcome = await new Promise<'done' | 'timed-out' | 'stopped'>((resolve, reject) => {
+      timer = clock.setTimeout(() => resolve('timed-out'), timeoutMs);
+      if (stopped !== undefined) {
+        onStop = () => resolve('stopped');
+        if (stopped.aborted) onStop();
+        else stopped.addEventListener('abort', onStop, { once: true });
+      }
+      work.then(() => resolve('done'), reject);
+    }).finally(() => {
+      if (timer !== undefined) clock.clearTimeout(timer);
+      if (onStop !== undefined) stopped?.removeEventListener('abort', onStop);
+    });
+    if (outcome === 'done') return;
+    if (step === 'onLoad') {
+      void work.then(
+        () => this.#unloadLate(loaded),
+        () => undefined,
+      );
+    }
+    throw new LifecycleStepAbandoned(step, outcome === 'timed-out' ? `${step} timed out after ${inSeconds(timeoutMs)}` : `the host stopped while ${step} was pending`);
+  }
+
+  /** An `onLoad` that completed after it was given up on: the plugin is not loaded, so let it clean up. */
+  async #unloadLate(loaded: LoadedPlugin): Promise<void> {
+    const id = loaded.plugin.id;
+    this.#logger.warn({ id, step: 'onLoad' }, 'the plugin finished onLoad after it was given up on; running its onUnload');
+    try {
+      await this.#runStep(loaded, 'onUnload');
+    } catch (error) {
+      this.#logger.error({ id, step: 'onUnload', error: reasonOf(error) }, '工具插件卸载失败');
+    }
   }
 
   async #quarantine(loaded: LoadedPlugin, stage: 'observeInbound' | 'streamCapabilities', error: unknown): Promise<void> {
@@ -315,7 +400,7 @@ export class PluginManager {
   #fail(status: PluginStatus, stage: NonNullable<PluginStatus['stage']>, error: unknown, message: string): void {
     status.state = 'failed';
     status.stage = stage;
-    status.reason = describeError(error);
+    status.reason = reasonOf(error);
     this.#logger.error({ id: status.id, directory: status.folder, stage, error: status.reason }, message);
   }
 }
@@ -327,6 +412,27 @@ function settle<T>(work: Promise<T>): Promise<Settled<T>> {
     (value) => ({ ok: true, value }),
     (error: unknown) => ({ ok: false, error }),
   );
+}
+
+/** A lifecycle step the host stopped waiting for (timed out, or the host stopped); the message is the whole reason. */
+class LifecycleStepAbandoned extends Error {
+  readonly step: LifecycleStep;
+
+  constructor(step: LifecycleStep, message: string) {
+    super(message);
+    this.name = 'LifecycleStepAbandoned';
+    this.step = step;
+  }
+}
+
+/** A status reason: `onLoad timed out after 30 s` as it is, anything else with its error name. */
+function reasonOf(error: unknown): string {
+  return error instanceof LifecycleStepAbandoned ? error.message : describeError(error);
+}
+
+/** `30 s`, `1.5 s`: how a timeout reads in a status reason. */
+function inSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))} s`;
 }
 
 function configModelOf(PluginClass: { configModel?: unknown; name: string }): z.ZodObject {

@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import type BetterSqlite3 from 'better-sqlite3';
 import { describeError } from '../kernel/errors/describe-error.js';
 import type { Logger } from '../kernel/logger/logger.js';
+import type { DataFolderLock } from './data-folder-lock.js';
 import { StorageError } from './errors/storage-error.js';
 import type { MessageRepository } from './message-repository.js';
 import { SqliteMessageRepository } from './sqlite/sqlite-message-repository.js';
@@ -42,11 +43,16 @@ export class Database {
   readonly outbox: OutboxRepository;
   readonly #handle: BetterSqlite3.Database;
   readonly #logger: Logger;
+  readonly #lock: DataFolderLock | undefined;
 
-  /** Wraps a configured, migrated connection; `openDatabase` is the way to get one. */
-  constructor(handle: BetterSqlite3.Database, logger: Logger) {
+  /**
+   * Wraps a configured, migrated connection; `openDatabase` is the way to get one. `lock`,
+   * the lock of the file's folder, is released by `close()`.
+   */
+  constructor(handle: BetterSqlite3.Database, logger: Logger, lock?: DataFolderLock) {
     this.#handle = handle;
     this.#logger = logger;
+    this.#lock = lock;
     this.file = handle.name;
     this.streams = new SqliteStreamRepository(handle);
     this.messages = new SqliteMessageRepository(handle, logger);
@@ -105,10 +111,11 @@ export class Database {
     }
   }
 
-  /** Closes the connection. Safe to call more than once. */
+  /** Closes the connection and releases the folder's lock. Safe to call more than once. */
   close(): void {
     if (!this.#handle.open) return;
     this.#handle.close();
+    this.#lock?.release();
     this.#logger.debug({ file: this.file }, 'closed the database');
   }
 }

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { describeError } from '../kernel/errors/describe-error.js';
 import { MoonglassError } from '../kernel/errors/moonglass-error.js';
 import type { Logger } from '../kernel/logger/logger.js';
+import { DataFolderLock } from './data-folder-lock.js';
 import { Database } from './database.js';
 import { StorageError } from './errors/storage-error.js';
 import { MIGRATIONS } from './migrations.js';
@@ -19,14 +20,18 @@ export interface OpenDatabaseOptions {
 const BUSY_TIMEOUT_MS = 5000;
 
 /**
- * Opens (or creates) the SQLite database at `file`: WAL journal (readers never block the
+ * Opens (or creates) the SQLite database at `file`, first taking the lock of its folder
+ * (`moonglass.lock` beside `moonglass.db`, see `DataFolderLock`; an in-memory database
+ * takes none): WAL journal (readers never block the
  * writer), `synchronous = NORMAL` (durable across a process crash; a power cut may lose the
  * last commits, never corrupt the file), foreign keys on, a 5 s busy timeout; then applies
  * pending migrations.
  *
  * Throws a `StorageError` naming the file when its folder cannot be created, the file
  * cannot be opened or is not a SQLite database, its schema is newer than this code, or a
- * migration fails. A file that is not a database is left as it was.
+ * migration fails. A file that is not a database is left as it was. Throws a
+ * `DataFolderLockedError` naming the folder and the holder's pid when a running host (in
+ * this process or another) has the file open; closing the database releases the lock.
  */
 export function openDatabase(options: OpenDatabaseOptions): Database {
   const { file, logger } = options;
@@ -37,10 +42,13 @@ export function openDatabase(options: OpenDatabaseOptions): Database {
     throw new StorageError(file, `cannot create its folder ${folder}: ${describeError(error)}`, { cause: error });
   }
 
+  const lock = file === ':memory:' || file === '' ? undefined : acquireLock(file, logger);
+
   let handle: BetterSqlite3.Database;
   try {
     handle = new BetterSqlite3(file);
   } catch (error) {
+    lock?.release();
     throw new StorageError(file, `cannot open it: ${describeError(error)}`, { cause: error });
   }
 
@@ -55,11 +63,25 @@ export function openDatabase(options: OpenDatabaseOptions): Database {
     handle.pragma('foreign_keys = ON');
     const applied = runMigrations(handle, MIGRATIONS, logger);
     logger.debug({ file, applied }, 'opened the database');
-    return new Database(handle, logger);
+    return new Database(handle, logger, lock);
   } catch (error) {
     handle.close();
+    lock?.release();
     if (MoonglassError.isInstance(error)) throw error;
     throw new StorageError(file, openFailureReason(error), { cause: error });
+  }
+}
+
+/** One lock per database file, named after it: `<folder>/moonglass.lock` for `<folder>/moonglass.db`. */
+function acquireLock(file: string, logger: Logger): DataFolderLock {
+  const absolute = resolve(file);
+  const folder = dirname(absolute);
+  const lockFile = join(folder, `${basename(absolute, extname(absolute))}.lock`);
+  try {
+    return DataFolderLock.acquire({ folder, file: lockFile, logger });
+  } catch (error) {
+    if (MoonglassError.isInstance(error)) throw error;
+    throw new StorageError(file, `cannot lock its folder with ${lockFile}: ${describeError(error)}`, { cause: error });
   }
 }
 

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { Database } from '../../src/storage/database.js';
 import { StorageError } from '../../src/storage/errors/storage-error.js';
 import { openDatabase } from '../../src/storage/open-database.js';
 import { createMemoryLogger } from '../../src/kernel/logger/memory-logger.js';
@@ -154,16 +155,22 @@ describe('openDatabase', () => {
   describe('with a second connection to the same file', () => {
     it('sees what the first one committed, and not what it has yet to commit (WAL)', () => {
       const { database: writer, file } = databases.fresh();
-      const reader = databases.open(file);
-      writer.streams.upsert(streamRecord());
-      expect(reader.streams.get('stream-a')).toMatchObject({ streamId: 'stream-a' });
+      // A second openDatabase of the file is refused (the data folder lock): the reader
+      // wraps a raw connection, as another process reading the file would be.
+      const reader = new Database(new BetterSqlite3(file), createMemoryLogger().logger);
+      try {
+        writer.streams.upsert(streamRecord());
+        expect(reader.streams.get('stream-a')).toMatchObject({ streamId: 'stream-a' });
 
-      writer.transaction(() => {
-        writer.messages.insertInbound(messageRecord({ messageId: 'pending' }));
-        // The reader is not blocked by the open write transaction; it sees the last commit.
-        expect(reader.messages.unread('stream-a')).toEqual([]);
-      });
-      expect(reader.messages.unread('stream-a').map((message) => message.messageId)).toEqual(['pending']);
+        writer.transaction(() => {
+          writer.messages.insertInbound(messageRecord({ messageId: 'pending' }));
+          // The reader is not blocked by the open write transaction; it sees the last commit.
+          expect(reader.messages.unread('stream-a')).toEqual([]);
+        });
+        expect(reader.messages.unread('stream-a').map((message) => message.messageId)).toEqual(['pending']);
+      } finally {
+        reader.close();
+      }
     });
   });
 
