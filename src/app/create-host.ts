@@ -128,6 +128,7 @@ export class Host implements HostRuntime {
   #unsubscribeSink: (() => void) | undefined;
   #stopEviction: (() => void) | undefined;
   #stopRetention: (() => void) | undefined;
+  #startSettled: Promise<void> = Promise.resolve();
   #state: HostState = 'created';
 
   constructor(options: HostOptions = {}) {
@@ -218,8 +219,17 @@ export class Host implements HostRuntime {
    * Reads the settings, applies them, loads the plugins, marks the host running and
    * publishes `on_start`.
    */
-  async start(): Promise<void> {
-    if (this.#state !== 'created') throw new HostStateError('start()', this.#state, 'a host starts once; create a new one to start again');
+  start(): Promise<void> {
+    if (this.#state !== 'created') return Promise.reject(new HostStateError('start()', this.#state, 'a host starts once; create a new one to start again'));
+    const starting = this.#start();
+    this.#startSettled = starting.then(
+      () => undefined,
+      () => undefined,
+    );
+    return starting;
+  }
+
+  async #start(): Promise<void> {
     this.#state = 'starting';
     try {
       const config =
@@ -280,12 +290,14 @@ export class Host implements HostRuntime {
       });
     } catch (error) {
       this.#state = 'stopped';
+      this.#chat?.database.close(); // and its data-folder lock
       throw error;
     }
     // Plugins are part of the running host: module-level calls in onLoad reach it.
     setHostRunning(this, true);
     this.#state = 'running';
     await this.#plugins.loadAll();
+    if (this.#state !== 'running') return; // stopped while plugins were loading
     // MCP servers connect in the background; their tools appear as they come up.
     this.#mcp.start();
     this.#chat.loop.restore(this.#chat.database.messages.streamsWithUnread());
@@ -303,6 +315,8 @@ export class Host implements HostRuntime {
 
   /** Publishes `on_stop`, disposes every plugin scope newest first, and detaches the host. */
   async stop(reason = 'stop()'): Promise<void> {
+    // A stop asked for while the settings are read waits for that to end, then stops.
+    if (this.#state === 'starting') await this.#startSettled;
     if (this.#state !== 'running') return;
     this.#state = 'stopping';
     try {
