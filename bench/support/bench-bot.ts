@@ -1,0 +1,137 @@
+import Database from 'better-sqlite3';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort } from '../../test/support/free-port.js';
+import { OneBotPeer } from '../../test/support/onebot-peer.js';
+import { copyBuiltInPlugins } from '../../src/testing/copy-plugin-folders.js';
+import { childPids } from './process-memory.js';
+import { benchScratch, ROOT } from './scratch.js';
+
+const NODE_FLAGS = ['--conditions=source', '--import', join(ROOT, 'src/register-typescript.mjs')];
+
+export interface BenchBotOptions {
+  /** Scratch folder prefix under `.bench-temp/`. */
+  prefix: string;
+  /** Extra lines for NDFC's `[plugin]` table (typing delay 0 is always set). */
+  ndfcConfig?: string;
+  /** The peer's `waitFor…` timeout; default 60 s. */
+  peerWaitTimeoutMs?: number;
+}
+
+/** Counts from the bot's database, read after it stopped. */
+export interface StoredCounts {
+  inbound: number;
+  /** Inbound texts stored more than once. */
+  inboundTwice: number;
+  outbound: number;
+}
+
+/**
+ * The real bot as `npm start` runs it (host process, which forks the OneBot v11 adapter
+ * process) with a scratch config: the onebot_v11 adapter in reverse mode, NDFC's typing delay
+ * 0, message buffer 0, admin off, the instant offline demo model; and a loopback peer
+ * connected to it as NapCat connects.
+ */
+export class BenchBot {
+  readonly child: ChildProcess;
+  readonly peer: OneBotPeer;
+  readonly #scratch: string;
+
+  private constructor(child: ChildProcess, peer: OneBotPeer, scratch: string) {
+    this.child = child;
+    this.peer = peer;
+    this.#scratch = scratch;
+  }
+
+  static async start(options: BenchBotOptions): Promise<BenchBot> {
+    const scratch = benchScratch(options.prefix);
+    const builtIns = copyBuiltInPlugins(join(scratch, 'built-in'));
+    writeFileSync(join(builtIns, 'neo_default_chatter', 'config.toml'), `[plugin]\ntyping_delay_per_char = 0\n${options.ndfcConfig ?? ''}`);
+    const port = await freePort();
+    const config = join(scratch, 'config');
+    mkdirSync(join(config, 'adapters'), { recursive: true });
+    writeFileSync(join(config, 'features.toml'), '[admin]\nenabled = false\n');
+    writeFileSync(join(config, 'bot.toml'), '[platform]\nadapter = "onebot_v11"\n[chat]\nmessage_buffer_seconds = 0\n');
+    writeFileSync(join(config, 'adapters', 'onebot_v11.toml'), `[reverse]\nport = ${port}\n`);
+    // MOONGLASS_LOAD_PROFILE=<dir> writes a CPU profile of the host there (`--cpu-prof`).
+    const profile = process.env['MOONGLASS_LOAD_PROFILE'];
+    const profileFlags = profile === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', profile];
+    const logging = process.env['MOONGLASS_LOAD_LOG'] === '1';
+    const child = spawn(
+      process.execPath,
+      [...profileFlags, ...NODE_FLAGS, join(ROOT, 'src/app/main.ts'), 'start', '--config-dir', config, '--data-dir', join(scratch, 'data'), '--log-level', logging ? 'debug' : 'info'],
+      { cwd: scratch, env: { ...process.env, MOONGLASS_BUILT_IN_PLUGINS: builtIns }, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const peer = new OneBotPeer({ waitTimeoutMs: options.peerWaitTimeoutMs ?? 60_000 });
+    const bot = new BenchBot(child, peer, scratch);
+    try {
+      await waitForLine(child, /"msg":"ready in/, 60_000);
+      if (logging) child.stdout!.pipe(process.stderr);
+      else child.stdout!.resume(); // keep draining the log
+      peer.connectReverse({ url: `ws://127.0.0.1:${port}/onebot/v11/ws` });
+      await peer.waitForConnection();
+      return bot;
+    } catch (error) {
+      await bot.dispose();
+      throw error;
+    }
+  }
+
+  get hostPid(): number {
+    return this.child.pid!;
+  }
+
+  /** The adapter process's pid now (it changes if the host restarts the adapter). */
+  adapterPid(): number | undefined {
+    return childPids(this.hostPid)[0];
+  }
+
+  /** Stops the bot with SIGTERM, as a user does, and waits for it to exit. */
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.kill('SIGTERM');
+    await exited;
+  }
+
+  /** Counts what the stopped bot stored. */
+  storedCounts(): StoredCounts {
+    const database = new Database(join(this.#scratch, 'data', 'moonglass.db'), { readonly: true });
+    try {
+      const count = (sql: string) => (database.prepare(sql).get() as { n: number }).n;
+      return {
+        inbound: count(`SELECT count(*) AS n FROM messages WHERE direction = 'inbound'`),
+        inboundTwice: count(`SELECT count(*) AS n FROM (SELECT content FROM messages WHERE direction = 'inbound' GROUP BY content HAVING count(*) > 1)`),
+        outbound: count(`SELECT count(*) AS n FROM messages WHERE direction = 'outbound'`),
+      };
+    } finally {
+      database.close();
+    }
+  }
+
+  /** Closes the peer, kills the bot if it still runs, and removes the scratch folder. Safe to call twice. */
+  async dispose(): Promise<void> {
+    await this.peer.close();
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+    rmSync(this.#scratch, { recursive: true, force: true });
+  }
+}
+
+function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`no line matching ${pattern} within ${timeoutMs} ms:\n${seen.slice(-4000)}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString('utf8');
+      if (pattern.test(seen)) {
+        if (process.env['MOONGLASS_LOAD_LOG'] === '1') process.stderr.write(seen);
+        clearTimeout(timer);
+        child.stdout!.off('data', onData);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the bot exited (${code}) before ${pattern}:\n${seen.slice(-4000)}`)));
+  });
+}
