@@ -10,18 +10,11 @@ import { createMemoryLogger } from '../../src/kernel/logger/memory-logger.js';
 import { DataFolderLock } from '../../src/storage/data-folder-lock.js';
 import { openDatabase } from '../../src/storage/open-database.js';
 import { projectRoot, useTempDir } from '../support/temp-dir.js';
+import { catchError } from '../support/catch-error.js';
 
 // Issue 13, item 5: one host per data folder. The lock is a file created atomically beside
 // the database, naming its process; a lock whose process is gone is taken over.
 
-function catchError(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
-}
 
 /** The pid of a process that has exited. */
 function deadPid(): number {

@@ -8,6 +8,7 @@ import { StorageError } from '../../src/storage/errors/storage-error.js';
 import { openDatabase } from '../../src/storage/open-database.js';
 import { createMemoryLogger } from '../../src/kernel/logger/memory-logger.js';
 import { messageRecord, streamRecord, useTestDatabases } from './storage-fixtures.js';
+import { catchError } from '../support/catch-error.js';
 
 /** Reads one pragma through a separate raw connection. */
 function pragmaOf(file: string, name: string): unknown {
@@ -19,14 +20,6 @@ function pragmaOf(file: string, name: string): unknown {
   }
 }
 
-function catchError(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
-}
 
 describe('openDatabase', () => {
   const databases = useTestDatabases();
