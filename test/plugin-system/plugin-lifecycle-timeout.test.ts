@@ -1,11 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { PluginScope } from '../../src/kernel/scope/plugin-scope.js';
-import { PluginManager } from '../../src/plugin-system/plugin-manager.js';
-import { ToolRegistry } from '../../src/tools/tool-registry.js';
-import { createTestRegistry } from '../support/registry.js';
-import { copyFixture, useProjectTempDir } from '../support/temp-dir.js';
+import { createTestManager } from '../support/plugin-manager.js';
+import { useProjectTempDir } from '../support/temp-dir.js';
 
 // Issue 13, item 6: a plugin cannot hang the host. onLoad, onUnload and a reload each have
 // the lifecycle timeout; past it the plugin is reported failed with the step, and the host
@@ -19,31 +14,14 @@ const timeline = () => store['__fixtureTimeline'] as string[];
  * scanned first, so that the plugins in `then` load after them.
  */
 function managerWith(workDir: string, plugins: { first: string[]; then?: string[] }, lifecycleTimeoutMs?: number) {
-  const base = createTestRegistry();
-  const roots = { builtIn: join(workDir, 'built-in'), thirdParty: join(workDir, 'third-party') };
-  mkdirSync(roots.builtIn, { recursive: true });
-  mkdirSync(roots.thirdParty, { recursive: true });
-  for (const name of plugins.first) copyFixture(`plugin-roots/third-party/${name}`, join(roots.builtIn, name));
-  for (const name of plugins.then ?? []) copyFixture(`plugin-roots/third-party/${name}`, join(roots.thirdParty, name));
-  const tools = new ToolRegistry({ clock: base.clock, logger: base.logger });
-  const manager = new PluginManager({
-    roots: [
-      { path: roots.builtIn, builtIn: true },
-      { path: roots.thirdParty, builtIn: false },
-    ],
-    registry: base.registry,
-    bus: base.bus,
-    tools,
-    logger: base.logger,
-    clock: base.clock,
-    host: { version: '0.1.0', configDir: join(workDir, 'config'), dataDir: join(workDir, 'data') },
-    forceCompatibility: false,
-    createScope: (id) => new PluginScope(id, base.logger.child({ plugin: id })),
+  const test = createTestManager(workDir, {
+    thirdPartyFirst: plugins.first,
+    thirdParty: plugins.then ?? [],
     ...(lifecycleTimeoutMs === undefined ? {} : { lifecycleTimeoutMs }),
   });
-  const status = (id: string) => manager.list().find((entry) => entry.id === id);
-  const errors = (message: string) => base.records.filter((record) => record.level === 'error' && record.msg === message);
-  return { ...base, manager, tools, status, errors };
+  const status = (id: string) => test.manager.list().find((entry) => entry.id === id);
+  const errors = (message: string) => test.records.filter((record) => record.level === 'error' && record.msg === message);
+  return { ...test, status, errors };
 }
 
 /** A promise and whether it has settled yet. */

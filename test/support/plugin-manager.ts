@@ -16,6 +16,9 @@ export interface ManagerSetup {
   reversibleEnabled?: string[];
   /** Folders copied into the built-in root under their own names (absolute paths). */
   builtInFolders?: string[];
+  /** Third-party fixture names copied into the built-in root, which is scanned first. */
+  thirdPartyFirst?: string[];
+  lifecycleTimeoutMs?: number;
 }
 
 /** A plugin manager over copies of fixture plugins in `workDir`, with a memory logger. */
@@ -25,6 +28,7 @@ export function createTestManager(workDir: string, setup: ManagerSetup = {}) {
   mkdirSync(roots.builtIn, { recursive: true });
   mkdirSync(roots.thirdParty, { recursive: true });
   for (const name of setup.builtIn ?? []) copyFixture(`plugin-roots/built-in/${name}`, join(roots.builtIn, name));
+  for (const name of setup.thirdPartyFirst ?? []) copyFixture(`plugin-roots/third-party/${name}`, join(roots.builtIn, name));
   for (const name of setup.thirdParty ?? []) copyFixture(`plugin-roots/third-party/${name}`, join(roots.thirdParty, name));
   // A config.toml left in the source folder by a local run is not part of the plugin.
   for (const folder of setup.builtInFolders ?? []) {
@@ -45,6 +49,7 @@ export function createTestManager(workDir: string, setup: ManagerSetup = {}) {
     host: { version: setup.hostVersion ?? '0.1.0', configDir: join(workDir, 'config'), dataDir: join(workDir, 'data') },
     forceCompatibility: setup.forceCompatibility ?? false,
     createScope: (id) => new PluginScope(id, base.logger.child({ plugin: id })),
+    ...(setup.lifecycleTimeoutMs === undefined ? {} : { lifecycleTimeoutMs: setup.lifecycleTimeoutMs }),
   });
   const status = (folderName: string) => manager.list().find((entry) => entry.folder.endsWith(`/${folderName}`));
   const logs = (message: string | RegExp) =>
