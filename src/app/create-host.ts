@@ -24,7 +24,7 @@ import { ToolRegistry } from '../tools/tool-registry.js';
 import { BOT_CONFIG_FILE_NAME, BOT_CONFIG_HEADER, type BotConfig, type BotConfigInput, BotConfigSchema } from '../chat/bot-config.js';
 import type { InboundEnvelope } from '../chat/inbound-envelope.js';
 import { Ingress, type IngressOutcome } from '../chat/ingress.js';
-import type { OutboundDelivery, OutboundSink } from '../chat/outbound-sink.js';
+import type { DeliveryCheck, DeliveryCheckRequest, OutboundDelivery, OutboundSink } from '../chat/outbound-sink.js';
 import { withDeliveryFailure } from '../chat/delivery-failure.js';
 import { StreamManager } from '../chat/stream-manager.js';
 import type { ChatRuntime } from '../chatter/chat-runtime.js';
@@ -490,9 +490,16 @@ export interface ChatParts {
   models: ModelsConfig;
 }
 
-/** The sink before an adapter connects: replies stay in the outbox until one does. */
+/**
+ * The sink before an adapter connects: replies stay in the outbox until one does, and a
+ * reply left in doubt by the previous run waits to be looked up by it.
+ */
 class UndeliveredSink implements OutboundSink {
   async deliver(_delivery: OutboundDelivery): Promise<{ messageId: string }> {
+    throw withDeliveryFailure(new Error('no adapter is connected yet'), 'retry');
+  }
+
+  async confirm(_request: DeliveryCheckRequest): Promise<DeliveryCheck> {
     throw withDeliveryFailure(new Error('no adapter is connected yet'), 'retry');
   }
 }

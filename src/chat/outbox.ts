@@ -25,6 +25,12 @@ export interface RetryPolicy {
   initialMs: number;
   /** The longest wait between two tries. Default 15 s. */
   maxMs: number;
+  /**
+   * How long after a delivery went into doubt the platform is first asked about it: a
+   * platform that timed out is often still sending, and its history would not show it yet.
+   * Default 10 s.
+   */
+  confirmAfterMs: number;
 }
 
 export interface OutboxOptions {
@@ -59,14 +65,14 @@ export interface QueuedReply {
 export class Outbox {
   readonly #options: OutboxOptions;
   readonly #retry: RetryPolicy;
-  readonly #workers = new Map<string, Promise<void>>();
+  readonly #workers = new Map<string, Worker>();
   readonly #firstAttempts = new Map<number, (attempt: FirstAttempt) => void>();
   readonly #sleepers = new Set<() => void>();
   #closed = false;
 
   constructor(options: OutboxOptions) {
     this.#options = options;
-    this.#retry = { initialMs: 1_000, maxMs: 15_000, ...options.retry };
+    this.#retry = { initialMs: 1_000, maxMs: 15_000, confirmAfterMs: 10_000, ...options.retry };
   }
 
   /**
@@ -89,6 +95,10 @@ export class Outbox {
         deadlineAt: now + this.#options.deadlineMs,
       });
     });
+    if (this.#closed) {
+      // The host is stopping: the reply is kept for the next start.
+      return { outboxId, firstAttempt: Promise.resolve({ status: 'queued', reason: 'the host is stopping; the reply is sent at the next start', outboxId }) };
+    }
     const firstAttempt = new Promise<FirstAttempt>((resolve) => this.#firstAttempts.set(outboxId, resolve));
     this.#startWorker(reply.streamId);
     return { outboxId, firstAttempt };
@@ -111,7 +121,7 @@ export class Outbox {
   /** Replies still queued in a stream. */
   pendingCount(streamId?: string): number {
     const outbox = this.#options.database.outbox;
-    return streamId === undefined ? outbox.count() : outbox.forStream(streamId).length;
+    return streamId === undefined ? outbox.count() : outbox.countFor(streamId);
   }
 
   /** True while a stream's worker is sending or waiting to. */
@@ -128,7 +138,7 @@ export class Outbox {
     this.wake();
     for (const [outboxId, resolve] of this.#firstAttempts) resolve({ status: 'queued', reason: 'the host is stopping; the reply is sent at the next start', outboxId });
     this.#firstAttempts.clear();
-    const workers = [...this.#workers.values()];
+    const workers = [...this.#workers.values()].map((worker) => worker.done);
     if (workers.length === 0) return;
     const controller = new AbortController();
     await Promise.race([Promise.all(workers), this.#options.clock.sleep(graceMs, controller.signal).catch(() => undefined)]);
@@ -137,32 +147,36 @@ export class Outbox {
 
   #startWorker(streamId: string): void {
     if (this.#closed || this.#workers.has(streamId)) return;
-    const worker = this.#drain(streamId).catch((error: unknown) => {
+    // Registered before it runs, and removed by the drain itself in the same turn as it
+    // finds nothing left: a drain that ends without awaiting (every row past its deadline)
+    // must not leave the stream looking busy for ever, and a row added right after the
+    // last check must find no worker and start one.
+    const worker: Worker = { done: Promise.resolve() };
+    this.#workers.set(streamId, worker);
+    worker.done = this.#drain(streamId, worker).catch((error: unknown) => {
+      if (this.#workers.get(streamId) === worker) this.#workers.delete(streamId);
       this.#options.logger.error({ stream_id: streamId, error: describeError(error) }, 'the outbox worker of a stream failed; its replies stay queued until the next start');
     });
-    this.#workers.set(streamId, worker);
   }
 
-  async #drain(streamId: string): Promise<void> {
+  async #drain(streamId: string, worker: Worker): Promise<void> {
     const { database, clock } = this.#options;
-    try {
-      for (;;) {
-        if (this.#closed || !database.isOpen) return;
-        const entry = database.outbox.forStream(streamId)[0];
-        if (entry === undefined) return;
-        const now = clock.now();
-        if (now >= entry.deadlineAt) {
-          this.#drop(entry, `not delivered within ${Math.round((entry.deadlineAt - entry.createdAt) / 1000)} s (send_deadline_seconds)${entry.lastError === null ? '' : `; last error: ${entry.lastError}`}`);
-          continue;
-        }
-        if (now < entry.dueAt) {
-          await this.#sleep(entry.dueAt - now, false);
-          continue;
-        }
-        await this.#attempt(entry);
+    for (;;) {
+      const entry = this.#closed || !database.isOpen ? undefined : database.outbox.headOf(streamId);
+      if (entry === undefined) {
+        if (this.#workers.get(streamId) === worker) this.#workers.delete(streamId);
+        return;
       }
-    } finally {
-      this.#workers.delete(streamId);
+      const now = clock.now();
+      if (now >= entry.deadlineAt) {
+        this.#drop(entry, `not delivered within ${Math.round((entry.deadlineAt - entry.createdAt) / 1000)} s (send_deadline_seconds)${entry.lastError === null ? '' : `; last error: ${entry.lastError}`}`);
+        continue;
+      }
+      if (now < entry.dueAt) {
+        await this.#sleep(entry.dueAt - now, false);
+        continue;
+      }
+      await this.#attempt(entry);
     }
   }
 
@@ -174,6 +188,9 @@ export class Outbox {
     }
     const delivery = { ...(entry.delivery as OutboundDelivery), outboxId: entry.rowId };
     const attemptedAt = clock.now();
+    // Marked before it goes: if this process dies (or stops) while the send is out, the next
+    // start finds the mark and asks the platform before sending it again.
+    database.outbox.setInDoubt(entry.rowId, attemptedAt);
     let messageId: string;
     try {
       ({ messageId } = await this.#options.sink().deliver(delivery));
@@ -191,6 +208,7 @@ export class Outbox {
         database.outbox.setInDoubt(entry.rowId, attemptedAt, reason);
         return;
       }
+      database.outbox.setInDoubt(entry.rowId, null); // nothing went out
       if (kind === 'refused') {
         this.#drop(entry, `the platform refused it: ${reason}`);
         return;
@@ -208,7 +226,12 @@ export class Outbox {
    * delivered (a reply twice is worse than a warning). No connection: asked again later.
    */
   async #check(entry: OutboxEntry, since: number): Promise<void> {
-    const { database, logger } = this.#options;
+    const { database, logger, clock } = this.#options;
+    const askAt = since + this.#retry.confirmAfterMs;
+    if (clock.now() < askAt) {
+      await this.#sleep(askAt - clock.now(), false);
+      return; // the loop comes back to it
+    }
     const sink = this.#options.sink();
     const delivery = { ...(entry.delivery as OutboundDelivery), outboxId: entry.rowId };
     if (sink.confirm === undefined) {
@@ -333,6 +356,11 @@ export class Outbox {
       this.#sleepers.add(wakeUp);
     });
   }
+}
+
+/** A stream's running drain. */
+interface Worker {
+  done: Promise<void>;
 }
 
 /** The first characters of a reply, for a log line a person can place. */

@@ -34,6 +34,10 @@ export interface OutboxRepository {
   all(): OutboxEntry[];
   /** A stream's pending replies, oldest first. */
   forStream(streamId: string): OutboxEntry[];
+  /** A stream's oldest pending reply (the next to send). */
+  headOf(streamId: string): OutboxEntry | undefined;
+  /** How many replies a stream has pending. */
+  countFor(streamId: string): number;
   /** Streams that have pending replies. */
   streams(): string[];
   get(rowId: number): OutboxEntry | undefined;

@@ -164,11 +164,17 @@ describe('Outbox', () => {
     await ingress.receive(privateEnvelope(1, 'hi'));
     const stream = streamOf('10001');
     platform.next = withDeliveryFailure(new Error('connection closed while waiting'), 'in_doubt');
-    expect(await streams.send(stream, { content: '第一次' })).toMatchObject({ status: 'sent', message: { messageId: 'platform-1' } });
+    const first = streams.send(stream, { content: '第一次' });
+    await clock.advance(9_999);
+    expect(checks).toEqual([]); // a platform that timed out may still be sending: not asked at once
+    await clock.advance(1);
+    expect(await first).toMatchObject({ status: 'sent', message: { messageId: 'platform-1' } });
     expect(platform.texts()).toEqual(['第一次']); // missing: sent again, once
     platformHasIt = true;
     platform.next = withDeliveryFailure(new Error('no answer within 30000 ms'), 'in_doubt');
-    expect(await streams.send(stream, { content: '第二次' })).toMatchObject({ status: 'sent', message: { messageId: 'found-7' } });
+    const second = streams.send(stream, { content: '第二次' });
+    await clock.advance(10_000);
+    expect(await second).toMatchObject({ status: 'sent', message: { messageId: 'found-7' } });
     await clock.advance(60_000);
     expect(platform.texts()).toEqual(['第一次']); // found: not sent again
     expect(checks).toEqual(['第一次 known:', '第二次 known:platform-1']);
@@ -194,6 +200,54 @@ describe('Outbox', () => {
     after.streams.outbox.restore();
     await flushMicrotasks();
     expect(after.platform.texts()).toEqual(['重启前排队的']);
+  });
+
+  it('after a restart where every queued reply is past its deadline, drops them and still sends the next reply', async () => {
+    const before = harness();
+    await before.ingress.receive(privateEnvelope(1, 'hi'));
+    const stream = streamOf('10001');
+    before.platform.up = false;
+    await before.streams.send(stream, { content: '太迟了' });
+    before.database.close();
+    const after = harness({ folder: before.folder, clock: new ManualClock(before.clock.now() + 3_600_000) });
+    after.streams.outbox.restore();
+    await flushMicrotasks();
+    expect(after.database.outbox.count()).toBe(0);
+    expect(after.streams.outbox.isBusy(stream)).toBe(false);
+    expect(await after.streams.send(stream, { content: '现在的' })).toMatchObject({ status: 'sent' });
+    expect(after.platform.texts()).toEqual(['现在的']);
+  });
+
+  it('after a restart, a reply that was out when the process died is looked up before it is sent again', async () => {
+    const before = harness();
+    await before.ingress.receive(privateEnvelope(1, 'hi'));
+    const stream = streamOf('10001');
+    let release!: () => void;
+    Object.assign(before.platform, { deliver: () => new Promise<never>(() => (release = () => undefined)) }); // NapCat took it; no answer comes
+    void before.streams.send(stream, { content: '发出去了吗' });
+    await flushMicrotasks();
+    expect(release).toBeDefined();
+    before.database.close(); // kill -9 while the send is out
+
+    const after = harness({ folder: before.folder, clock: new ManualClock(before.clock.now() + 60_000) });
+    const asked: string[] = [];
+    let connected = false; // the adapter connects after the host has started
+    Object.assign(after.platform, {
+      confirm: async ({ delivery }: { delivery: OutboundDelivery }) => {
+        if (!connected) throw withDeliveryFailure(new Error('no adapter is connected yet'), 'retry');
+        asked.push(delivery.content);
+        return { status: 'delivered', messageId: 'on-qq-1' };
+      },
+    });
+    after.streams.outbox.restore();
+    for (let round = 0; round < 5; round += 1) await flushMicrotasks();
+    expect(after.database.outbox.count()).toBe(1); // not written off while nobody can look
+    connected = true;
+    after.platform.reconnect();
+    for (let round = 0; round < 5; round += 1) await flushMicrotasks();
+    expect(asked).toEqual(['发出去了吗']);
+    expect(after.platform.attempts).toEqual([]);
+    expect(after.database.messages.get(stream, 'outbound', 'on-qq-1')).toMatchObject({ content: '发出去了吗' });
   });
 
   it('carries the account the stream’s messages arrived on to every delivery', async () => {

@@ -78,8 +78,8 @@ export class OneBotAdapter implements Adapter, TransportHandlers {
     const { delivery, sinceMs, knownMessageIds } = request;
     const [action, params] =
       delivery.chatType === 'group'
-        ? (['get_group_msg_history', { group_id: toWireId(requireId(delivery.groupId, 'groupId', 'a group message')), count: 20 }] as const)
-        : (['get_friend_msg_history', { user_id: toWireId(requireId(delivery.userId, 'userId', 'a private message')), count: 20 }] as const);
+        ? (['get_group_msg_history', { group_id: toWireId(requireId(delivery.groupId, 'groupId', 'a group message')), count: HISTORY_PAGE }] as const)
+        : (['get_friend_msg_history', { user_id: toWireId(requireId(delivery.userId, 'userId', 'a private message')), count: HISTORY_PAGE }] as const);
     let data: unknown;
     try {
       data = await this.call(action, params, delivery.account);
@@ -96,13 +96,18 @@ export class OneBotAdapter implements Adapter, TransportHandlers {
       const messageId = messageIdOf(entry);
       const sender = (entry['sender'] as { user_id?: unknown } | undefined)?.user_id ?? entry['user_id'];
       const time = typeof entry['time'] === 'number' ? entry['time'] * 1000 : Number.POSITIVE_INFINITY;
-      if (messageId === undefined || known.has(messageId) || time < sinceMs - 60_000) continue;
+      if (messageId === undefined || known.has(messageId) || time < sinceMs - HISTORY_SLACK_MS) continue;
       if (self !== undefined && String(sender) !== self) continue;
       const body = entry['message'] ?? entry['raw_message'];
       if ((typeof body === 'string' || Array.isArray(body)) && textOf(toSegments(body as string | OneBotSegment[])) === wanted) {
         this.#sent.add(messageId);
         return { status: 'delivered', messageId };
       }
+    }
+    // A full page that does not reach back to the attempt (a busy group) proves nothing.
+    const times = (messages as Record<string, unknown>[]).map((entry) => (typeof entry['time'] === 'number' ? entry['time'] * 1000 : 0));
+    if (messages.length >= HISTORY_PAGE && Math.min(...times) > sinceMs - HISTORY_SLACK_MS) {
+      return { status: 'unknown', reason: `the last ${HISTORY_PAGE} messages of the chat do not reach back to the attempt` };
     }
     return { status: 'missing' };
   }
@@ -270,6 +275,11 @@ export class OneBotAdapter implements Adapter, TransportHandlers {
     }
   }
 }
+
+/** Messages of a chat's history read to find a delivery in doubt. */
+const HISTORY_PAGE = 20;
+/** How far before the attempt a found message may be dated (the two clocks may differ). */
+const HISTORY_SLACK_MS = 60_000;
 
 /** The text segments of a message, joined and trimmed (how two bodies are compared). */
 function textOf(segments: readonly OneBotSegment[]): string {

@@ -31,6 +31,8 @@ export class SqliteOutboxRepository implements OutboxRepository {
   readonly #fail: BetterSqlite3.Statement<[string, number]>;
   readonly #remove: BetterSqlite3.Statement<[number]>;
   readonly #count: BetterSqlite3.Statement<[], { count: number }>;
+  readonly #head: BetterSqlite3.Statement<[string], OutboxRow>;
+  readonly #countFor: BetterSqlite3.Statement<[string], { count: number }>;
 
   constructor(database: BetterSqlite3.Database) {
     this.#file = database.name;
@@ -46,6 +48,8 @@ export class SqliteOutboxRepository implements OutboxRepository {
     this.#remove = database.prepare('DELETE FROM outbox WHERE row_id = ?');
     this.#inDoubt = database.prepare('UPDATE outbox SET in_doubt_at = ?, last_error = COALESCE(?, last_error) WHERE row_id = ?');
     this.#count = database.prepare('SELECT COUNT(*) AS count FROM outbox');
+    this.#head = database.prepare(`SELECT ${COLUMNS} FROM outbox WHERE stream_id = ? ORDER BY row_id LIMIT 1`);
+    this.#countFor = database.prepare('SELECT COUNT(*) AS count FROM outbox WHERE stream_id = ?');
   }
 
   add(entry: NewOutboxEntry): number {
@@ -71,6 +75,15 @@ export class SqliteOutboxRepository implements OutboxRepository {
 
   forStream(streamId: string): OutboxEntry[] {
     return this.#forStream.all(streamId).map(toEntry);
+  }
+
+  headOf(streamId: string): OutboxEntry | undefined {
+    const row = this.#head.get(streamId);
+    return row === undefined ? undefined : toEntry(row);
+  }
+
+  countFor(streamId: string): number {
+    return this.#countFor.get(streamId)!.count;
   }
 
   streams(): string[] {

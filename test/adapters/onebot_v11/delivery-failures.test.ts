@@ -86,3 +86,14 @@ describe('a OneBot delivery left in doubt', () => {
     expect(await bare.adapter.confirm!({ delivery, sinceMs: Date.now(), knownMessageIds: [] })).toMatchObject({ status: 'unknown', reason: expect.stringContaining('1404') });
   });
 });
+
+describe('the history lookup in a busy chat', () => {
+  it('cannot tell when a full page of newer messages does not reach back to the attempt', async () => {
+    const { adapter, peer, connect } = await startReverse();
+    await connect();
+    const now = Math.floor(Date.now() / 1000);
+    const busy = Array.from({ length: 20 }, (_, index) => ({ message_id: 5_000 + index, time: now, sender: { user_id: 30_000 + index }, message: [{ type: 'text', data: { text: '别人的话' } }] }));
+    peer.answer('get_friend_msg_history', { kind: 'ok', data: { messages: busy } });
+    expect(await adapter.confirm!({ delivery, sinceMs: Date.now() - 300_000, knownMessageIds: [] })).toMatchObject({ status: 'unknown' });
+  });
+});
