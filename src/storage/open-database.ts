@@ -55,6 +55,9 @@ export function openDatabase(options: OpenDatabaseOptions): Database {
   try {
     handle.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // The first statement that reads the file: a file that is not SQLite fails here, unchanged.
+    // A new file gets incremental auto-vacuum before its first table, so retention can give
+    // space back without ever rewriting the whole file (an existing file keeps its mode).
+    handle.pragma('auto_vacuum = INCREMENTAL');
     const journalMode = handle.pragma('journal_mode = WAL', { simple: true });
     if (journalMode !== 'wal' && !handle.memory) {
       logger.warn({ file, journalMode }, 'the database could not switch to WAL; readers may block the writer');

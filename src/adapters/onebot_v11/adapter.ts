@@ -1,6 +1,6 @@
 import type { Adapter, AdapterContext, AdapterFactory } from '../adapter-context.js';
 import type { OneBotConfig } from './config.js';
-import { ForwardClient } from './forward-client.js';
+import { ForwardClient, shownUrl } from './forward-client.js';
 import { OneBotAdapter } from './onebot-adapter.js';
 import { ReverseServer } from './reverse-server.js';
 import type { OneBotTransport } from './transport.js';
@@ -32,7 +32,7 @@ export async function createOneBotAdapter(context: AdapterContext<OneBotConfig>)
     );
   }
   await adapter.start(transport);
-  logger.info(server === undefined ? `OneBot forward mode: connecting to ${config.forward.url}` : `OneBot reverse mode: listening on ${server.url}`);
+  logger.info(server === undefined ? `OneBot forward mode: connecting to ${shownUrl(config.forward.url)}` : `OneBot reverse mode: listening on ${server.url}`);
   const stop = () => adapter.stop();
   if (context.signal.aborted) await stop();
   else context.signal.addEventListener('abort', () => void stop(), { once: true });

@@ -39,8 +39,12 @@ export class ForwardClient implements OneBotTransport {
     return Promise.resolve();
   }
 
+  get #shownUrl(): string {
+    return shownUrl(this.#options.url);
+  }
+
   get waitingDetail(): string {
-    return `connecting to ${this.#options.url} (retrying every ${this.#options.reconnectIntervalMs} ms)`;
+    return `connecting to ${this.#shownUrl} (retrying every ${this.#options.reconnectIntervalMs} ms)`;
   }
 
   stop(): Promise<void> {
@@ -74,7 +78,7 @@ export class ForwardClient implements OneBotTransport {
       opened = true;
       const attempts = this.#failedAttempts;
       this.#failedAttempts = undefined;
-      const detail = `connected to ${this.#options.url}`;
+      const detail = `connected to ${this.#shownUrl}`;
       // The adapter logs every connection; only the end of an outage is worth a line here.
       if (attempts !== undefined) this.#options.logger.info({ failedAttempts: attempts }, `re${detail}`);
       this.#handlers.opened(socket, undefined, detail);
@@ -98,7 +102,7 @@ export class ForwardClient implements OneBotTransport {
     this.#failedAttempts = 0;
     this.#options.logger.warn(
       { code, reason },
-      `OneBot connection to ${this.#options.url} lost; reconnecting every ${this.#options.reconnectIntervalMs} ms`,
+      `OneBot connection to ${this.#shownUrl} lost; reconnecting every ${this.#options.reconnectIntervalMs} ms`,
     );
   }
 
@@ -107,7 +111,7 @@ export class ForwardClient implements OneBotTransport {
       this.#failedAttempts = 1;
       this.#options.logger.warn(
         { reason: failure },
-        `cannot connect to OneBot at ${this.#options.url}; retrying every ${this.#options.reconnectIntervalMs} ms`,
+        `cannot connect to OneBot at ${this.#shownUrl}; retrying every ${this.#options.reconnectIntervalMs} ms`,
       );
       return;
     }
@@ -118,5 +122,18 @@ export class ForwardClient implements OneBotTransport {
   #scheduleReconnect(): void {
     if (this.#stopped) return;
     this.#timer = setTimeout(() => this.#connect(), this.#options.reconnectIntervalMs);
+  }
+}
+
+/** A URL as logs show it: a token in its query (`?access_token=…`, as NapCat recipes do) is hidden. */
+export function shownUrl(text: string): string {
+  try {
+    const url = new URL(text);
+    const hidden = [...url.searchParams.keys()].filter((key) => /token|secret|key|auth/i.test(key));
+    if (hidden.length === 0) return text;
+    for (const key of hidden) url.searchParams.set(key, '(secret)');
+    return url.toString();
+  } catch {
+    return text;
   }
 }

@@ -105,3 +105,13 @@ describe('OneBot adapter, forward mode', () => {
     await expect(peer.waitForConnection(2)).rejects.toThrow();
   });
 });
+
+describe('OneBot adapter, forward mode, a token in the URL', () => {
+  it('[issue 13.8] never shows the ?access_token= of the URL in a log line or the status', async () => {
+    const { fake } = await startForward('ws://127.0.0.1:9/?access_token=hunter2-token');
+    await new Promise((resolve) => setTimeout(resolve, 150)); // a few refused connection attempts
+    const shown = JSON.stringify([fake.statuses, fake.logs]);
+    expect(shown).toContain('access_token=%28secret%29');
+    expect(shown).not.toContain('hunter2-token');
+  });
+});
