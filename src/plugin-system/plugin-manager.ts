@@ -9,7 +9,7 @@ import { pluginLogger } from '../kernel/logger/create-logger.js';
 import type { Logger } from '../kernel/logger/logger.js';
 import type { ComponentRegistry } from '../kernel/registry/component-registry.js';
 import type { PluginScope } from '../kernel/scope/plugin-scope.js';
-import type { Clock, TimerHandle } from '../kernel/time/clock.js';
+import type { Clock } from '../kernel/time/clock.js';
 import { withTimeout } from '../kernel/time/with-timeout.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { ChatRuntime } from '../chatter/chat-runtime.js';
@@ -22,6 +22,7 @@ import type { PluginStatus } from './discovery/plugin-status.js';
 import { importPluginEntry, type PluginClass } from './loader/import-plugin-entry.js';
 import type { PluginContext, PluginHostFacts, PluginServiceFactories } from './plugin-context.js';
 import { UNWIRED_SERVICES } from './unwired-services.js';
+import { type LifecycleStep, lifecycleReasonOf, runLifecycleStep } from './lifecycle/run-lifecycle-step.js';
 import { attachPluginRuntime, type ToolPlugin } from './tool-plugin.js';
 import { readPluginManifest } from './manifest/read-plugin-manifest.js';
 import { InvalidArgumentError } from '../kernel/errors/invalid-argument-error.js';
@@ -52,7 +53,6 @@ export interface PluginManagerOptions {
 }
 
 /** The lifecycle methods the host awaits with `lifecycleTimeoutMs`. */
-type LifecycleStep = 'onLoad' | 'onUnload';
 
 interface LoadedPlugin {
   plugin: ToolPlugin<unknown>;
@@ -336,7 +336,7 @@ export class PluginManager {
     try {
       await this.#runStep(loaded, 'onUnload');
     } catch (error) {
-      this.#logger.error({ id, step: 'onUnload', error: reasonOf(error) }, '工具插件卸载失败');
+      this.#logger.error({ id, step: 'onUnload', error: lifecycleReasonOf(error) }, '工具插件卸载失败');
     }
     loaded.scope.dispose();
     for (const signature of loaded.status.signatures) {
@@ -346,38 +346,16 @@ export class PluginManager {
     await this.#options.bus.publish('on_plugin_unloaded', { plugin_id: id });
   }
 
-  /**
-   * Runs `onLoad` or `onUnload`. Rejects with the plugin's error when the step throws, and
-   * with a `LifecycleStepAbandoned` naming the step when it outlasts the lifecycle timeout or
-   * (an `onLoad` during `loadAll`) the host stops meanwhile. An `onLoad` given up on that
-   * completes later gets its `onUnload`, so that what it set up is let go.
-   */
-  async #runStep(loaded: LoadedPlugin, step: LifecycleStep, stopped?: AbortSignal): Promise<void> {
-    const { clock } = this.#options;
-    const timeoutMs = this.#options.lifecycleTimeoutMs ?? 30_000;
-    const work = new Promise<void>((resolve) => resolve(step === 'onLoad' ? loaded.plugin.onLoad() : loaded.plugin.onUnload()));
-    let timer: TimerHandle | undefined;
-    let onStop: (() => void) | undefined;
-    const outcome = await new Promise<'done' | 'timed-out' | 'stopped'>((resolve, reject) => {
-      timer = clock.setTimeout(() => resolve('timed-out'), timeoutMs);
-      if (stopped !== undefined) {
-        onStop = () => resolve('stopped');
-        if (stopped.aborted) onStop();
-        else stopped.addEventListener('abort', onStop, { once: true });
-      }
-      work.then(() => resolve('done'), reject);
-    }).finally(() => {
-      if (timer !== undefined) clock.clearTimeout(timer);
-      if (onStop !== undefined) stopped?.removeEventListener('abort', onStop);
+  /** Runs `onLoad` or `onUnload` under the lifecycle timeout (see `runLifecycleStep`). */
+  #runStep(loaded: LoadedPlugin, step: LifecycleStep, stopped?: AbortSignal): Promise<void> {
+    return runLifecycleStep({
+      step,
+      run: () => (step === 'onLoad' ? loaded.plugin.onLoad() : loaded.plugin.onUnload()),
+      clock: this.#options.clock,
+      timeoutMs: this.#options.lifecycleTimeoutMs ?? 30_000,
+      ...(stopped === undefined ? {} : { stopped }),
+      ...(step === 'onLoad' ? { completedLate: () => void this.#unloadLate(loaded) } : {}),
     });
-    if (outcome === 'done') return;
-    if (step === 'onLoad') {
-      void work.then(
-        () => this.#unloadLate(loaded),
-        () => undefined,
-      );
-    }
-    throw new LifecycleStepAbandoned(step, outcome === 'timed-out' ? `${step} timed out after ${inSeconds(timeoutMs)}` : `the host stopped while ${step} was pending`);
   }
 
   /** An `onLoad` that completed after it was given up on: the plugin is not loaded, so let it clean up. */
@@ -387,7 +365,7 @@ export class PluginManager {
     try {
       await this.#runStep(loaded, 'onUnload');
     } catch (error) {
-      this.#logger.error({ id, step: 'onUnload', error: reasonOf(error) }, '工具插件卸载失败');
+      this.#logger.error({ id, step: 'onUnload', error: lifecycleReasonOf(error) }, '工具插件卸载失败');
     }
   }
 
@@ -400,7 +378,7 @@ export class PluginManager {
   #fail(status: PluginStatus, stage: NonNullable<PluginStatus['stage']>, error: unknown, message: string): void {
     status.state = 'failed';
     status.stage = stage;
-    status.reason = reasonOf(error);
+    status.reason = lifecycleReasonOf(error);
     this.#logger.error({ id: status.id, directory: status.folder, stage, error: status.reason }, message);
   }
 }
@@ -412,27 +390,6 @@ function settle<T>(work: Promise<T>): Promise<Settled<T>> {
     (value) => ({ ok: true, value }),
     (error: unknown) => ({ ok: false, error }),
   );
-}
-
-/** A lifecycle step the host stopped waiting for (timed out, or the host stopped); the message is the whole reason. */
-class LifecycleStepAbandoned extends Error {
-  readonly step: LifecycleStep;
-
-  constructor(step: LifecycleStep, message: string) {
-    super(message);
-    this.name = 'LifecycleStepAbandoned';
-    this.step = step;
-  }
-}
-
-/** A status reason: `onLoad timed out after 30 s` as it is, anything else with its error name. */
-function reasonOf(error: unknown): string {
-  return error instanceof LifecycleStepAbandoned ? error.message : describeError(error);
-}
-
-/** `30 s`, `1.5 s`: how a timeout reads in a status reason. */
-function inSeconds(ms: number): string {
-  return `${Number((ms / 1000).toFixed(3))} s`;
 }
 
 function configModelOf(PluginClass: { configModel?: unknown; name: string }): z.ZodObject {
