@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Container } from 'inversify';
 import { type AppConfig, AppConfigSchema } from '../kernel/config/app-config.js';
 import { loadAppConfig } from '../kernel/config/load-app-config.js';
@@ -24,8 +23,7 @@ import { ToolRegistry } from '../tools/tool-registry.js';
 import { BOT_CONFIG_FILE_NAME, BOT_CONFIG_HEADER, type BotConfig, type BotConfigInput, BotConfigSchema } from '../chat/bot-config.js';
 import type { InboundEnvelope } from '../chat/inbound-envelope.js';
 import { Ingress, type IngressOutcome } from '../chat/ingress.js';
-import type { DeliveryCheck, DeliveryCheckRequest, OutboundDelivery, OutboundSink } from '../chat/outbound-sink.js';
-import { withDeliveryFailure } from '../chat/delivery-failure.js';
+import type { OutboundSink } from '../chat/outbound-sink.js';
 import { StreamManager } from '../chat/stream-manager.js';
 import type { ChatRuntime } from '../chatter/chat-runtime.js';
 import { ChatLoop } from '../chatter/chat-loop.js';
@@ -53,6 +51,8 @@ import { describeInboundMedia, hasInboundMedia } from './inbound-media.js';
 import { recordModelCalls } from './record-model-calls.js';
 import { startIdleEviction } from './evict-idle-streams.js';
 import { startRetention } from '../storage/start-retention.js';
+import { BUILT_IN_PLUGINS_ENV, defaultPluginRoots } from './default-plugin-roots.js';
+import { UndeliveredSink } from './undelivered-sink.js';
 
 export interface HostOptions {
   /** Where `features.toml` and the other config files live. Default `./config`. */
@@ -490,38 +490,8 @@ export interface ChatParts {
   models: ModelsConfig;
 }
 
-/**
- * The sink before an adapter connects: replies stay in the outbox until one does, and a
- * reply left in doubt by the previous run waits to be looked up by it.
- */
-class UndeliveredSink implements OutboundSink {
-  async deliver(_delivery: OutboundDelivery): Promise<{ messageId: string }> {
-    throw withDeliveryFailure(new Error('no adapter is connected yet'), 'retry');
-  }
-
-  async confirm(_request: DeliveryCheckRequest): Promise<DeliveryCheck> {
-    throw withDeliveryFailure(new Error('no adapter is connected yet'), 'retry');
-  }
-}
-
-/** The standard roots: moonglass's built-in plugins, then `./plugins` under the working folder. */
-/**
- * Names another folder of built-in plugins. The built-ins write their config.toml beside
- * their code; tests that run the real CLI point this at a scratch copy so that a checkout's
- * own folders are never written.
- */
-export const BUILT_IN_PLUGINS_ENV = 'MOONGLASS_BUILT_IN_PLUGINS';
-
-/** `src/plugins/built_in/` (or `$MOONGLASS_BUILT_IN_PLUGINS`) first, then `./plugins`. */
-export function defaultPluginRoots(): PluginRoot[] {
-  const builtIn = process.env[BUILT_IN_PLUGINS_ENV];
-  return [
-    { path: builtIn === undefined || builtIn === '' ? fileURLToPath(new URL('../plugins/built_in/', import.meta.url)) : resolve(builtIn), builtIn: true },
-    { path: resolve('plugins'), builtIn: false },
-  ];
-}
-
 export type { PluginStatus };
+export { BUILT_IN_PLUGINS_ENV, defaultPluginRoots };
 
 /** Builds a host. Nothing runs until `await host.start()`. */
 export function createHost(options: HostOptions = {}): Host {

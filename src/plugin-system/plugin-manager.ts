@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type * as z from 'zod';
 import { type ComponentClass, readComponentMetadata } from '../kernel/components/component-metadata.js';
 import { formatSignature } from '../kernel/signature/format-signature.js';
-import { describeError } from '../kernel/errors/describe-error.js';
 import type { EventBus } from '../kernel/event-bus/event-bus.js';
 import { pluginLogger } from '../kernel/logger/create-logger.js';
 import type { Logger } from '../kernel/logger/logger.js';
