@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OneBotActionError } from '../../../src/adapters/onebot_v11/onebot-action-error.js';
-import type { OutboundDelivery } from '../../../src/chat/outbound-sink.js';
-import { createPeer, startForward, startReverse, useAdapterCleanup } from './adapter-fixture.js';
+import { createPeer, privateDelivery, startForward, startReverse, useAdapterCleanup } from './adapter-fixture.js';
 
 useAdapterCleanup();
 
@@ -9,16 +8,6 @@ useAdapterCleanup();
 // account (connection) it arrived on; a delivery naming an account is sent on that
 // connection only.
 
-const privateDelivery: OutboundDelivery = {
-  streamId: 'qq:private:20001',
-  platform: 'qq',
-  chatType: 'private',
-  groupId: null,
-  userId: '20001',
-  content: 'hi back',
-  replyTo: null,
-  at: null,
-};
 
 /** An adapter in reverse mode with two accounts connected: 10000 (first) and 10002 (newest). */
 async function twoAccounts(accounts: Record<string, string> = {}) {

@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import { afterEach } from 'vitest';
+import type { OutboundDelivery } from '../../../src/chat/outbound-sink.js';
 import { createOneBotAdapter, type RunningOneBotAdapter } from '../../../src/adapters/onebot_v11/adapter.js';
 import type { configSchema } from '../../../src/adapters/onebot_v11/config.js';
 import { OneBotPeer, type PeerOptions, type ReverseConnectOptions } from '../../support/onebot-peer.js';
@@ -65,3 +66,15 @@ export async function startForward(
   cleanups.push(() => adapter.stop());
   return { fake, adapter };
 }
+
+/** A private reply to user 20001, as the host hands it to the adapter. */
+export const privateDelivery: OutboundDelivery = {
+  streamId: 'qq:private:20001',
+  platform: 'qq',
+  chatType: 'private',
+  groupId: null,
+  userId: '20001',
+  content: 'hi back',
+  replyTo: null,
+  at: null,
+};

@@ -1,21 +1,10 @@
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import type { OutboundDelivery } from '../../../src/chat/outbound-sink.js';
-import { createPeer, startForward, useAdapterCleanup } from './adapter-fixture.js';
+import { createPeer, privateDelivery, startForward, useAdapterCleanup } from './adapter-fixture.js';
 
 useAdapterCleanup();
 
-const privateDelivery: OutboundDelivery = {
-  streamId: 'qq:private:20001',
-  platform: 'qq',
-  chatType: 'private',
-  groupId: null,
-  userId: '20001',
-  content: 'hi back',
-  replyTo: null,
-  at: null,
-};
 
 /** A port that was free a moment ago (bound to 0, read back, released). */
 async function freePort(): Promise<number> {
