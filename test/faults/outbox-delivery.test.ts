@@ -56,6 +56,17 @@ function repliesPerUser(peer: OneBotPeer): Map<number, string[]> {
   return replies;
 }
 
+/** Each of `count` users (`firstUser + 1` …) says `text n`. */
+function pushFromUsers(peer: OneBotPeer, firstUser: number, count: number, text: string): void {
+  for (let user = 1; user <= count; user += 1) peer.pushPrivateMessage({ userId: firstUser + user, message: `${text} ${user}` });
+}
+
+/** Each of those users got exactly one answer, the demo model's to their message. */
+function expectEachAnsweredOnce(peer: OneBotPeer, firstUser: number, count: number, text: string): void {
+  const replies = repliesPerUser(peer);
+  for (let user = 1; user <= count; user += 1) expect(replies.get(firstUser + user), `user ${user}`).toEqual([`（演示模型）收到：${text} ${user}`]);
+}
+
 describe('the durable outbox, with real processes', () => {
   const run = useBotProcesses();
   const tempDir = useProjectTempDir();
@@ -85,13 +96,19 @@ describe('the durable outbox, with real processes', () => {
     return created;
   }
 
-  it('[fault] kill -9 of the host while 100 conversations are typing their replies, then a restart: each is answered exactly once', async () => {
-    const { cwd, url, start } = await setUp(8);
-    const first = await start();
+  /** A peer connected to the bot's reverse endpoint, like NapCat. */
+  async function connectedPeer(url: string): Promise<OneBotPeer> {
     const napcat = peer();
     napcat.connectReverse({ url });
     await napcat.waitForConnection();
-    for (let user = 1; user <= 100; user += 1) napcat.pushPrivateMessage({ userId: 50_000 + user, message: `你好 ${user}` });
+    return napcat;
+  }
+
+  it('[fault] kill -9 of the host while 100 conversations are typing their replies, then a restart: each is answered exactly once', async () => {
+    const { cwd, url, start } = await setUp(8);
+    const first = await start();
+    const napcat = await connectedPeer(url);
+    pushFromUsers(napcat, 50_000, 100, '你好');
     // Every message answered by the model and its reply queued, none typed out yet.
     await until(() => {
       const now = counts(cwd);
@@ -104,9 +121,8 @@ describe('the durable outbox, with real processes', () => {
 
     const second = await start();
     await until(() => counts(cwd).outbox === 0, { what: 'the outbox drained after the restart', timeoutMs: 60_000 });
-    const replies = repliesPerUser(napcat);
-    expect(replies.size).toBe(100);
-    for (let user = 1; user <= 100; user += 1) expect(replies.get(50_000 + user), `user ${user}`).toEqual([`（演示模型）收到：你好 ${user}`]);
+    expect(repliesPerUser(napcat).size).toBe(100);
+    expectEachAnsweredOnce(napcat, 50_000, 100, '你好');
     expect(second.logs.some((record) => String(record['msg']).includes('the outbox holds replies from before the restart'))).toBe(true);
     expect(counts(cwd)).toEqual({ inbound: 100, unread: 0, outbound: 100, outbox: 0 });
   }, 180_000);
@@ -114,10 +130,8 @@ describe('the durable outbox, with real processes', () => {
   it('[fault] the peer gone for 15 s while replies are being typed: each is delivered once when it is back', async () => {
     const { cwd, url, start } = await setUp(3);
     const bot = await start();
-    const napcat = peer();
-    napcat.connectReverse({ url });
-    await napcat.waitForConnection();
-    for (let user = 1; user <= 20; user += 1) napcat.pushPrivateMessage({ userId: 60_000 + user, message: `在吗 ${user}` });
+    const napcat = await connectedPeer(url);
+    pushFromUsers(napcat, 60_000, 20, '在吗');
     await until(() => counts(cwd).outbox === 20, { what: '20 replies queued', timeoutMs: 30_000 });
     await napcat.close(); // NapCat restarting
     await bot.waitForLog(/could not be delivered yet/, 30_000);
@@ -126,18 +140,15 @@ describe('the durable outbox, with real processes', () => {
     expect(napcat.actions.filter((request) => request.action === 'send_private_msg')).toEqual([]);
     napcat.connectReverse({ url });
     await until(() => counts(cwd).outbox === 0, { what: 'the outbox drained after the reconnect', timeoutMs: 30_000 });
-    const replies = repliesPerUser(napcat);
-    for (let user = 1; user <= 20; user += 1) expect(replies.get(60_000 + user), `user ${user}`).toEqual([`（演示模型）收到：在吗 ${user}`]);
+    expectEachAnsweredOnce(napcat, 60_000, 20, '在吗');
     expect(counts(cwd)).toEqual({ inbound: 20, unread: 0, outbound: 20, outbox: 0 });
   }, 120_000);
 
   it('[fault] a restart that is over before the peer reconnects still delivers every reply owed from before it, once', async () => {
     const { cwd, url, start } = await setUp(2);
     const first = await start();
-    const napcat = peer();
-    napcat.connectReverse({ url });
-    await napcat.waitForConnection();
-    for (let user = 1; user <= 10; user += 1) napcat.pushPrivateMessage({ userId: 70_000 + user, message: `早上好 ${user}` });
+    const napcat = await connectedPeer(url);
+    pushFromUsers(napcat, 70_000, 10, '早上好');
     await until(() => counts(cwd).outbox === 10, { what: '10 replies queued', timeoutMs: 30_000 });
     await napcat.close();
     first.child.kill('SIGTERM');
@@ -147,16 +158,13 @@ describe('the durable outbox, with real processes', () => {
     await start();
     napcat.connectReverse({ url });
     await until(() => counts(cwd).outbox === 0, { what: 'the outbox drained', timeoutMs: 30_000 });
-    const replies = repliesPerUser(napcat);
-    for (let user = 1; user <= 10; user += 1) expect(replies.get(70_000 + user), `user ${user}`).toEqual([`（演示模型）收到：早上好 ${user}`]);
+    expectEachAnsweredOnce(napcat, 70_000, 10, '早上好');
   }, 120_000);
 
   it('[fault] the connection drops with a reply in flight: one NapCat took is not sent again, one it never read is, each arrives once', async () => {
     const { cwd, url, start } = await setUp(0);
     const bot = await start();
-    const napcat = peer();
-    napcat.connectReverse({ url });
-    await napcat.waitForConnection();
+    const napcat = await connectedPeer(url);
     napcat.answer('send_private_msg', { kind: 'take_then_drop' });
     napcat.pushPrivateMessage({ userId: 90_001, message: '第一个' });
     await bot.waitForLog(/the platform has the reply that was in doubt/, 30_000);
@@ -173,9 +181,7 @@ describe('the durable outbox, with real processes', () => {
   it('[fault] three kill -9s of the adapter process under traffic: every message is answered exactly once', async () => {
     const { cwd, url, start } = await setUp(0);
     const bot = await start();
-    const napcat = peer();
-    napcat.connectReverse({ url });
-    await napcat.waitForConnection();
+    const napcat = await connectedPeer(url);
     const users = 12;
     const rounds = 8;
     const expected = users * rounds;
