@@ -2,6 +2,7 @@ import type { ChatRuntime } from '../chatter/chat-runtime.js';
 import type { Logger } from '../kernel/logger/logger.js';
 import type { PluginMcpAccess } from '../mcp/mcp-types.js';
 import type { PluginMediaAccess } from '../media/media-types.js';
+import type { PluginEffects } from './plugin-effects.js';
 
 /** Where a plugin lives on disk. */
 export interface PluginPaths {
@@ -22,7 +23,7 @@ export interface PluginHostFacts {
  * What the host gives a plugin (`this.ctx`), set before `onLoad`. Frozen: a plugin cannot
  * reach the host's internals through it.
  */
-export interface PluginContext {
+export interface PluginContext extends PluginEffects {
   /** Logs with `plugin: <id>` on every line. */
   readonly logger: Logger;
   readonly paths: PluginPaths;

@@ -21,6 +21,7 @@ import type { PluginStatus } from './discovery/plugin-status.js';
 import { importPluginEntry, type PluginClass } from './loader/import-plugin-entry.js';
 import type { PluginContext, PluginHostFacts, PluginServiceFactories } from './plugin-context.js';
 import { UNWIRED_SERVICES } from './unwired-services.js';
+import { createPluginEffects } from './plugin-effects.js';
 import { type LifecycleStep, lifecycleReasonOf, runLifecycleStep } from './lifecycle/run-lifecycle-step.js';
 import { attachPluginRuntime, type ToolPlugin } from './tool-plugin.js';
 import { readPluginManifest } from './manifest/read-plugin-manifest.js';
@@ -305,6 +306,7 @@ export class PluginManager {
         chat: options.chat,
         mcp: (options.services ?? UNWIRED_SERVICES).mcp(manifest.id),
         media: (options.services ?? UNWIRED_SERVICES).media(manifest.id),
+        ...createPluginEffects(scope, options.clock, logger),
       });
       attachPluginRuntime(plugin, { config: Object.freeze(config), ctx });
       options.registry.attachPlugin(scope, plugin, logger);
