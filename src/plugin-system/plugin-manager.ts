@@ -25,6 +25,8 @@ import { createPluginEffects } from './plugin-effects.js';
 import { type LifecycleStep, lifecycleReasonOf, runLifecycleStep } from './lifecycle/run-lifecycle-step.js';
 import { attachPluginRuntime, type ToolPlugin } from './tool-plugin.js';
 import { readPluginManifest } from './manifest/read-plugin-manifest.js';
+import { dependenciesOf, type PluginManifest } from './manifest/plugin-manifest.js';
+import { orderByDependencies } from './discovery/order-by-dependencies.js';
 import { InvalidArgumentError } from '../kernel/errors/invalid-argument-error.js';
 
 export interface PluginManagerOptions {
@@ -115,7 +117,7 @@ export class PluginManager {
 
   async #loadAll(stopped: AbortSignal): Promise<readonly PluginStatus[]> {
     const options = this.#options;
-    const { plugins, statuses } = discoverPlugins({
+    const { plugins: discovered, statuses } = discoverPlugins({
       roots: options.roots,
       hostVersion: options.host.version,
       forceCompatibility: options.forceCompatibility,
@@ -123,17 +125,37 @@ export class PluginManager {
       compatibilityNotices,
     });
     this.#statuses = statuses;
+    // Dependencies load first; what the manifests already rule out is skipped before its code runs.
+    const { ordered, problems } = orderByDependencies(discovered);
+    const plugins = ordered.filter((plugin) => {
+      const problem = problems.get(plugin.manifest.id);
+      if (problem === undefined) return true;
+      this.#skip(plugin.status, problem);
+      return false;
+    });
 
     // Entry files are imported concurrently (compiling them dominates a cold start, and the
     // TypeScript loader works while the main thread waits), then handled one by one in scan
     // order. Tools and components of every plugin are registered before any onLoad runs.
     const imports = plugins.map((discovered) => settle(importPluginEntry(discovered.folder)));
     const prepared: LoadedPlugin[] = [];
-    for (const [index, discovered] of plugins.entries()) {
-      const loaded = await this.#prepare(discovered, await imports[index]!);
+    for (const [index, plugin] of plugins.entries()) {
+      const blocked = this.#blockedBy(plugin.manifest, (id) => prepared.some((entry) => entry.plugin.id === id));
+      if (blocked !== undefined) {
+        this.#skip(plugin.status, blocked);
+        continue;
+      }
+      const loaded = await this.#prepare(plugin, await imports[index]!);
       if (loaded !== undefined) prepared.push(loaded);
     }
     for (const loaded of prepared) {
+      const blocked = this.#blockedBy(loaded.plugin.manifest, (id) => this.#loaded.some((entry) => entry.plugin.id === id));
+      if (blocked !== undefined) {
+        loaded.scope.dispose();
+        loaded.status.signatures = [];
+        this.#skip(loaded.status, blocked);
+        continue;
+      }
       if (stopped.aborted) {
         loaded.scope.dispose();
         Object.assign(loaded.status, { state: 'skipped', stage: 'load', reason: 'the host stopped before its onLoad ran', signatures: [] });
@@ -211,7 +233,27 @@ export class PluginManager {
     status.state = 'loaded';
     this.#loaded.push(prepared);
     this.#logger.info({ id: pluginId }, '工具插件已重新加载');
+    // Its dependents were built against the old instance: they reload after it, in order.
+    for (const dependent of [...this.#loaded]) {
+      if (dependenciesOf(dependent.plugin.manifest).some((dependency) => dependency.id === pluginId)) await this.reload(dependent.plugin.id);
+    }
     return status;
+  }
+
+  /** Why a plugin cannot load now: a required dependency that is not `ready`; undefined when all are. */
+  #blockedBy(manifest: PluginManifest, ready: (id: string) => boolean): string | undefined {
+    for (const dependency of dependenciesOf(manifest)) {
+      if (dependency.optional || ready(dependency.id)) continue;
+      const status = this.#statuses.find((entry) => entry.id === dependency.id);
+      const how = status === undefined ? '未找到' : status.state === 'disabled' ? '已关闭' : `未能加载（${status.state}${status.reason === undefined ? '' : `：${status.reason}`}）`;
+      return `依赖插件 ${dependency.id} ${how}`;
+    }
+    return undefined;
+  }
+
+  #skip(status: PluginStatus, reason: string): void {
+    Object.assign(status, { state: 'skipped', stage: 'dependencies', reason });
+    this.#logger.warn({ id: status.id, directory: status.folder, reason }, '工具插件因依赖问题被跳过');
   }
 
   /**

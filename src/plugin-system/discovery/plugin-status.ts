@@ -11,7 +11,7 @@ export interface PluginStatus {
   /** Why it is not loaded (for disabled, skipped and failed). */
   reason: string | undefined;
   /** Which step refused it. */
-  stage: 'location' | 'manifest' | 'type' | 'duplicate' | 'version' | 'switch' | 'entry' | 'config' | 'register' | 'load' | 'runtime' | undefined;
+  stage: 'location' | 'manifest' | 'type' | 'duplicate' | 'version' | 'dependencies' | 'switch' | 'entry' | 'config' | 'register' | 'load' | 'runtime' | undefined;
   name: string | undefined;
   version: string | undefined;
   /** Loaded in compatibility mode (patch above max_version, or force_compatibility). */

@@ -1,3 +1,4 @@
+import semver from 'semver';
 import * as z from 'zod';
 import { pluginIdProblem } from './plugin-id-problem.js';
 
@@ -13,6 +14,19 @@ const strictVersion = z
 function bothStrict(range: { min_version: unknown; max_version: unknown }): boolean {
   return typeof range.min_version === 'string' && typeof range.max_version === 'string' && STRICT_VERSION.test(range.min_version) && STRICT_VERSION.test(range.max_version);
 }
+
+const versionRange = z
+  .string({ error: 'must be a semver range string such as "^1.2.0"' })
+  .refine((range) => semver.validRange(range) !== null, { error: 'is not a semver range (e.g. "^1.2.0", ">=1.0.0 <2.0.0", "*")' });
+
+/**
+ * `dependencies`: the plugins this one needs, by id, each with a semver range of their
+ * `version`, or `{ version, optional: true }` for one it can do without.
+ */
+export const PluginDependenciesSchema = z.record(
+  nonEmptyText,
+  z.union([versionRange, z.object({ version: versionRange, optional: z.boolean({ error: 'must be true or false' }).default(false) })]),
+);
 
 /** The closed interval of host versions a plugin runs on. */
 export const HostApplicationSchema = z
@@ -40,7 +54,22 @@ export const PluginManifestSchema = z.looseObject({
   version: nonEmptyText,
   description: nonEmptyText,
   host_application: HostApplicationSchema.optional(),
+  dependencies: PluginDependenciesSchema.optional(),
 });
+
+/** One declared dependency, normalised. */
+export interface PluginDependency {
+  id: string;
+  range: string;
+  optional: boolean;
+}
+
+/** A manifest's `dependencies`, as a list. */
+export function dependenciesOf(manifest: PluginManifest): PluginDependency[] {
+  return Object.entries(manifest.dependencies ?? {}).map(([id, spec]) =>
+    typeof spec === 'string' ? { id, range: spec, optional: false } : { id, range: spec.version, optional: spec.optional },
+  );
+}
 
 export type PluginManifest = z.output<typeof PluginManifestSchema>;
 
