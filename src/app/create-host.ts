@@ -455,8 +455,17 @@ export class Host implements HostRuntime {
     }
   }
 
-  /** A new scope for a plugin; it is disposed when the host stops, newest first. */
+  /**
+   * A new scope for a plugin; it is disposed when the host stops, newest first. The host
+   * makes exactly one per plugin load, so a second live scope for an id is refused: a plugin
+   * id (and the plugin's `TOKENS.Plugin`, logger and config) cannot be borrowed. The registry
+   * refuses a hand-made `PluginScope` for a loaded plugin's id in the same way.
+   */
   createScope(pluginId: string): PluginScope {
+    for (let index = this.#scopes.length - 1; index >= 0; index -= 1) if (!this.#scopes[index]!.active) this.#scopes.splice(index, 1);
+    if (this.#scopes.some((live) => live.id === pluginId)) {
+      throw new HostStateError(`createScope("${pluginId}")`, this.#state, `plugin "${pluginId}" has a live scope already; the host creates one scope per plugin load`);
+    }
     const scope = new PluginScope(pluginId, pluginLogger(this.logger, pluginId));
     this.#scopes.push(scope);
     return scope;

@@ -14,13 +14,10 @@ import { parseSignature, type Signature } from '../signature/parse-signature.js'
 import { PLUGIN_SCOPED_TOKENS, TOKENS } from '../tokens.js';
 import type { ComponentFilter, ComponentRecord } from './component-record.js';
 import { exposedPluginKey } from './exposed-plugin-key.js';
-import { requestOwner } from './request-owner.js';
+import { type OverrideTarget, type Recipe, overrideRecipe } from './override-recipe.js';
+import { type BindingOwner, requestOwner } from './request-owner.js';
 
-/** What an override binds in place of the original. */
-export type OverrideTarget<T = unknown> = { useClass: Newable<T> } | { useValue: T } | { useFactory: () => T };
-
-/** How to (re)create one binding; a stack of these per identifier makes overrides undoable. */
-type Recipe = (container: Container, identifier: ServiceIdentifier) => void;
+export type { OverrideTarget } from './override-recipe.js';
 
 interface HandlerSubscription {
   instance: BaseEventHandler;
@@ -42,12 +39,15 @@ export class ComponentRegistry {
   readonly #records = new Map<Signature, ComponentRecord>();
   readonly #recipes = new Map<ServiceIdentifier, Recipe[]>();
   readonly #handlers = new Map<Signature, HandlerSubscription>();
-  readonly #attachedPlugins = new Set<string>();
+  /** The scope each attached plugin was loaded with: the only scope that may act under its id. */
+  readonly #attachedPlugins = new Map<string, PluginScope>();
   /** The attached plugin instances, to spot a component that exposes its own. */
   readonly #pluginInstances = new WeakSet<object>();
   /** Component classes whose first instance was checked for an exposed plugin. */
   readonly #checkedClasses = new WeakSet<object>();
   readonly #logger: Logger;
+  /** Who bound each identifier now: the owner of the top recipe of its stack. */
+  readonly #ownerOf = (identifier: ServiceIdentifier): BindingOwner | undefined => this.#recipes.get(identifier)?.at(-1)?.owner;
 
   constructor(options: { container: Container; bus: EventBus; logger: Logger }) {
     this.#container = options.container;
@@ -58,7 +58,7 @@ export class ComponentRegistry {
       .bind(TOKENS.Logger)
       .toConstantValue(options.logger)
       .when((constraints) => {
-        const owner = requestOwner(constraints);
+        const owner = requestOwner(constraints, this.#ownerOf);
         return owner === undefined || !this.#attachedPlugins.has(owner);
       });
   }
@@ -67,9 +67,9 @@ export class ComponentRegistry {
   bindCore<T>(token: symbol, value: T): void {
     if (PLUGIN_SCOPED_TOKENS.has(token)) throw new BindingOverrideError(token.toString(), 'it is bound per plugin by attachPlugin()');
     if (this.#recipes.has(token)) throw new BindingOverrideError(token.toString(), 'it is bound already; use override()');
-    const recipe: Recipe = (container, identifier) => void container.bind(identifier).toConstantValue(value);
+    const recipe: Recipe = { owner: null, bind: (container, identifier) => void container.bind(identifier).toConstantValue(value) };
     this.#recipes.set(token, [recipe]);
-    recipe(this.#container, token);
+    recipe.bind(this.#container, token);
   }
 
   /**
@@ -80,10 +80,10 @@ export class ComponentRegistry {
     scope.assertActive('attachPlugin');
     const pluginId = scope.id;
     if (this.#attachedPlugins.has(pluginId)) throw new BindingOverrideError(`plugin ${pluginId}`, 'a plugin with this id is attached already');
-    const owns = (constraints: Parameters<typeof requestOwner>[0]): boolean => requestOwner(constraints) === pluginId;
+    const owns = (constraints: Parameters<typeof requestOwner>[0]): boolean => requestOwner(constraints, this.#ownerOf) === pluginId;
     const pluginBinding = this.#container.bind(TOKENS.Plugin).toConstantValue(plugin).when(owns).getIdentifier();
     const loggerBinding = this.#container.bind(TOKENS.Logger).toConstantValue(logger).when(owns).getIdentifier();
-    this.#attachedPlugins.add(pluginId);
+    this.#attachedPlugins.set(pluginId, scope);
     this.#pluginInstances.add(plugin);
     return scope.effect(`plugin ${pluginId}`, () => {
       this.#attachedPlugins.delete(pluginId);
@@ -103,6 +103,7 @@ export class ComponentRegistry {
       );
     }
     const signature = formatSignature({ pluginId: scope.id, kind: metadata.kind, name: metadata.name });
+    this.#assertOwnScope(scope, `component ${signature}`);
     const existing = this.#records.get(signature);
     if (existing !== undefined) {
       throw new SignatureCollisionError(signature, existing.pluginId, scope.id, {
@@ -112,9 +113,11 @@ export class ComponentRegistry {
     }
     scope.assertActive(`component ${signature}`);
 
-    const recipe: Recipe = (container, identifier) =>
-      void container.bind(identifier).to(componentClass as unknown as Newable<unknown>).inTransientScope();
-    recipe(this.#container, signature);
+    const recipe: Recipe = {
+      owner: scope.id,
+      bind: (container, identifier) => void container.bind(identifier).to(componentClass as unknown as Newable<unknown>).inTransientScope(),
+    };
+    recipe.bind(this.#container, signature);
     this.#recipes.set(signature, [recipe]);
     const record: ComponentRecord = { signature, kind: metadata.kind, name: metadata.name, pluginId: scope.id, componentClass, metadata };
     this.#records.set(signature, record);
@@ -133,11 +136,12 @@ export class ComponentRegistry {
    */
   registerTool(scope: PluginScope, tool: { name: string; description: string }, ownerClass: ComponentClass): Disposer {
     const signature = formatSignature({ pluginId: scope.id, kind: 'tool', name: tool.name });
+    this.#assertOwnScope(scope, `tool ${signature}`);
     const existing = this.#records.get(signature);
     if (existing !== undefined) throw new SignatureCollisionError(signature, existing.pluginId, scope.id);
     scope.assertActive(`tool ${signature}`);
-    const recipe: Recipe = (container, identifier) => void container.bind(identifier).toConstantValue(tool);
-    recipe(this.#container, signature);
+    const recipe: Recipe = { owner: scope.id, bind: (container, identifier) => void container.bind(identifier).toConstantValue(tool) };
+    recipe.bind(this.#container, signature);
     this.#recipes.set(signature, [recipe]);
     this.#records.set(signature, {
       signature,
@@ -204,19 +208,36 @@ export class ComponentRegistry {
   /**
    * Rebinds a component signature or a core token to something else; `get`, `getService`
    * and injection then return the override. The disposer restores what was there before.
+   * With `scope`, the override is that plugin's: its class gets that plugin as `TOKENS.Plugin`
+   * and its logger, and unloading the plugin undoes it. Everything is checked before anything
+   * is bound (the kind of a component class, an event handler's `execute`, that something is
+   * bound); a refused override throws `BindingOverrideError` and changes nothing. A tool
+   * signature is refused: tools are called through the tool registry, not the container.
    */
-  override<T>(identifier: Signature | symbol, target: OverrideTarget<T>): Disposer {
+  override<T>(identifier: Signature | symbol, target: OverrideTarget<T>, scope?: PluginScope): Disposer {
     const shown = describeIdentifier(identifier);
     if (typeof identifier === 'symbol' && PLUGIN_SCOPED_TOKENS.has(identifier)) {
       throw new BindingOverrideError(shown, 'it resolves per plugin; pass a logger to createHost() or rebind the component instead');
     }
+    if (scope !== undefined) {
+      scope.assertActive(`override ${shown}`);
+      this.#assertOwnScope(scope, `override ${shown}`);
+    }
     const stack = this.#recipes.get(identifier);
     if (stack === undefined) throw new BindingOverrideError(shown, 'nothing is bound to it');
-    const recipe = overrideRecipe(target);
+    const record = typeof identifier === 'string' ? this.#records.get(identifier) : undefined;
+    const recipe = overrideRecipe(shown, record, target, scope?.id ?? null);
+    const previous = stack[stack.length - 1]!;
     stack.push(recipe);
-    this.#apply(identifier, recipe);
+    try {
+      this.#apply(identifier, recipe);
+    } catch (error) {
+      stack.pop();
+      this.#rebind(identifier, previous);
+      throw new BindingOverrideError(shown, `the override cannot stand in for it: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
     let disposed = false;
-    return () => {
+    const undo = (): void => {
       if (disposed) return;
       disposed = true;
       const current = this.#recipes.get(identifier);
@@ -225,13 +246,34 @@ export class ComponentRegistry {
       stack.splice(stack.indexOf(recipe), 1);
       if (wasActive) this.#apply(identifier, stack[stack.length - 1]!);
     };
+    return scope === undefined ? undo : scope.effect(`override ${shown}`, undo);
   }
 
+  /**
+   * Refuses a scope that stands in for a loaded plugin without being the scope the host
+   * loaded it with (a hand-made `new PluginScope(otherId, ...)`): a plugin's identity, and so
+   * its `TOKENS.Plugin`, logger and config, cannot be borrowed.
+   */
+  #assertOwnScope(scope: PluginScope, label: string): void {
+    const own = this.#attachedPlugins.get(scope.id);
+    if (own === undefined || own === scope) return;
+    throw new BindingOverrideError(
+      `the identity of plugin "${scope.id}"`,
+      `${label} comes through a PluginScope("${scope.id}") that the host did not create for the loaded plugin "${scope.id}"; ` +
+        'a plugin registers and overrides only through its own scope',
+    );
+  }
+
+  /** Binds `recipe` in place of the current binding; an event handler's instance is rebuilt. */
   #apply(identifier: ServiceIdentifier, recipe: Recipe): void {
-    this.#container.unbind(identifier);
-    recipe(this.#container, identifier);
+    this.#rebind(identifier, recipe);
     const handler = typeof identifier === 'string' ? this.#handlers.get(identifier as Signature) : undefined;
     if (handler !== undefined) handler.instance = this.#buildHandler(identifier as Signature);
+  }
+
+  #rebind(identifier: ServiceIdentifier, recipe: Recipe): void {
+    this.#container.unbind(identifier);
+    recipe.bind(this.#container, identifier);
   }
 
   #subscribeHandler(record: ComponentRecord): void {
@@ -269,11 +311,4 @@ export class ComponentRegistry {
     this.#recipes.delete(signature);
     if (this.#container.isBound(signature)) this.#container.unbind(signature);
   }
-}
-
-function overrideRecipe<T>(target: OverrideTarget<T>): Recipe {
-  if ('useClass' in target) return (container, identifier) => void container.bind(identifier).to(target.useClass).inTransientScope();
-  if ('useValue' in target) return (container, identifier) => void container.bind(identifier).toConstantValue(target.useValue);
-  if ('useFactory' in target) return (container, identifier) => void container.bind(identifier).toDynamicValue(target.useFactory).inTransientScope();
-  throw new BindingOverrideError('(override)', 'the target must have useClass, useValue or useFactory');
 }

@@ -1,16 +1,21 @@
-import type { BindingConstraints } from 'inversify';
+import type { BindingConstraints, ServiceIdentifier } from 'inversify';
 
 /**
- * The plugin id of the nearest component (a signature-bound service) in the resolution
- * chain, so `TOKENS.Plugin` and `TOKENS.Logger` resolve to the plugin that owns the component
- * being built. `undefined` when nothing in the chain is a component.
+ * Who bound an identifier in the registry: the id of the plugin whose scope registered (or
+ * overrode) it, `null` for the host, `undefined` when the registry did not bind it.
  */
-export function requestOwner(constraints: BindingConstraints): string | undefined {
+export type BindingOwner = string | null;
+
+/**
+ * The plugin id that owns the nearest registry binding in the resolution chain, so
+ * `TOKENS.Plugin` and `TOKENS.Logger` resolve to the plugin whose scope bound the class being
+ * built. The owner comes from the scope, never from a signature's prefix: an override that
+ * plugin `q` binds under `p:service:x` is `q`'s. `undefined` for a host binding or none.
+ */
+export function requestOwner(constraints: BindingConstraints, ownerOf: (identifier: ServiceIdentifier) => BindingOwner | undefined): string | undefined {
   for (let ancestor = constraints.getAncestor(); ancestor !== undefined; ancestor = ancestor.getAncestor()) {
-    const identifier = ancestor.serviceIdentifier;
-    if (typeof identifier !== 'string') continue;
-    const first = identifier.indexOf(':');
-    if (first > 0 && identifier.indexOf(':', first + 1) > first) return identifier.slice(0, first);
+    const owner = ownerOf(ancestor.serviceIdentifier);
+    if (owner !== undefined) return owner ?? undefined;
   }
   return undefined;
 }
