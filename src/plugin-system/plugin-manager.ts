@@ -27,6 +27,7 @@ import { attachPluginRuntime, type ToolPlugin } from './tool-plugin.js';
 import { readPluginManifest } from './manifest/read-plugin-manifest.js';
 import { dependenciesOf, type PluginManifest } from './manifest/plugin-manifest.js';
 import { orderByDependencies } from './discovery/order-by-dependencies.js';
+import { blockedByDependency } from './discovery/blocked-by-dependency.js';
 import { InvalidArgumentError } from '../kernel/errors/invalid-argument-error.js';
 
 export interface PluginManagerOptions {
@@ -240,15 +241,8 @@ export class PluginManager {
     return status;
   }
 
-  /** Why a plugin cannot load now: a required dependency that is not `ready`; undefined when all are. */
   #blockedBy(manifest: PluginManifest, ready: (id: string) => boolean): string | undefined {
-    for (const dependency of dependenciesOf(manifest)) {
-      if (dependency.optional || ready(dependency.id)) continue;
-      const status = this.#statuses.find((entry) => entry.id === dependency.id);
-      const how = status === undefined ? '未找到' : status.state === 'disabled' ? '已关闭' : `未能加载（${status.state}${status.reason === undefined ? '' : `：${status.reason}`}）`;
-      return `依赖插件 ${dependency.id} ${how}`;
-    }
-    return undefined;
+    return blockedByDependency(manifest, this.#statuses, ready);
   }
 
   #skip(status: PluginStatus, reason: string): void {
