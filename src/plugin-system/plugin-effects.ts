@@ -1,5 +1,6 @@
 import { describeError } from '../kernel/errors/describe-error.js';
 import type { Logger } from '../kernel/logger/logger.js';
+import type { ComponentRegistry, OverrideTarget } from '../kernel/registry/component-registry.js';
 import type { PluginScope } from '../kernel/scope/plugin-scope.js';
 import type { Disposer } from '../kernel/scope/disposer.js';
 import type { Clock, TimerHandle } from '../kernel/time/clock.js';
@@ -19,12 +20,19 @@ export interface PluginEffects {
    * or the returned disposer is called, whichever comes first (as cordis's `ctx.effect`).
    */
   effect(setup: () => (() => void) | void, label?: string): Disposer;
+  /**
+   * Rebinds a component signature or a core token to `target` as this plugin's own: the
+   * override class gets this plugin (`TOKENS.Plugin`), and the override is undone when the
+   * plugin unloads or reloads, or when the returned disposer is called. Checked before it
+   * binds (see `ComponentRegistry.override`).
+   */
+  override<T>(identifier: string | symbol, target: OverrideTarget<T>): Disposer;
   /** Labels of what this plugin holds now (bindings, subscriptions, tools, timers, effects), oldest first. */
   effects(): readonly string[];
 }
 
 /** `ctx`'s effect methods over a plugin's own scope: a plugin reaches its scope through them, never another's. */
-export function createPluginEffects(scope: PluginScope, clock: Clock, logger: Logger): PluginEffects {
+export function createPluginEffects(scope: PluginScope, clock: Clock, logger: Logger, registry: ComponentRegistry): PluginEffects {
   const run = (what: string, callback: () => unknown): void => {
     try {
       const result = callback();
@@ -74,6 +82,7 @@ export function createPluginEffects(scope: PluginScope, clock: Clock, logger: Lo
         if (typeof cleanup === 'function') cleanup();
       });
     },
+    override: <T>(identifier: string | symbol, target: OverrideTarget<T>): Disposer => registry.override(identifier as never, target, scope),
     effects: () => scope.effects(),
   });
 }

@@ -342,7 +342,7 @@ export class PluginManager {
         chat: options.chat,
         mcp: (options.services ?? UNWIRED_SERVICES).mcp(manifest.id),
         media: (options.services ?? UNWIRED_SERVICES).media(manifest.id),
-        ...createPluginEffects(scope, options.clock, logger),
+        ...createPluginEffects(scope, options.clock, logger, options.registry),
       });
       attachPluginRuntime(plugin, { config: Object.freeze(config), ctx });
       options.registry.attachPlugin(scope, plugin, logger);
