@@ -11,6 +11,7 @@ import { pino } from 'pino';
 import type { InboundEnvelope } from '../chat/inbound-envelope.js';
 import type { Adapter, AdapterContext, AdapterFactory, InboundAck } from './adapter-context.js';
 import type { AdapterToHost, HostToAdapterParsed } from './ipc-protocol.js';
+import { markedDeliveryFailure } from '../chat/delivery-failure.js';
 
 const folder = process.argv[2];
 if (folder === undefined || process.send === undefined) {
@@ -76,15 +77,9 @@ async function answer(id: number, work: () => Promise<unknown>): Promise<void> {
   try {
     send({ type: 'result', id, ok: true, value: await work() });
   } catch (error) {
-    const failure = deliveryFailureOf(error);
+    const failure = markedDeliveryFailure(error);
     send({ type: 'result', id, ok: false, error: error instanceof Error ? error.message : String(error), ...(failure === undefined ? {} : { failure }) });
   }
-}
-
-/** The `deliveryFailure` an adapter's error carries (`retry`, `in_doubt`, `refused`), if any. */
-function deliveryFailureOf(error: unknown): 'retry' | 'in_doubt' | 'refused' | undefined {
-  const kind = typeof error === 'object' && error !== null ? (error as { deliveryFailure?: unknown }).deliveryFailure : undefined;
-  return kind === 'retry' || kind === 'in_doubt' || kind === 'refused' ? kind : undefined;
 }
 
 async function shutdown(code: number): Promise<never> {

@@ -11,13 +11,18 @@ export type DeliveryFailureKind = 'retry' | 'in_doubt' | 'refused';
 
 const KINDS: ReadonlySet<string> = new Set<DeliveryFailureKind>(['retry', 'in_doubt', 'refused']);
 
+/** The kind an error carries in its `deliveryFailure` field, if it carries one. */
+export function markedDeliveryFailure(error: unknown): DeliveryFailureKind | undefined {
+  const kind = typeof error === 'object' && error !== null ? (error as { deliveryFailure?: unknown }).deliveryFailure : undefined;
+  return typeof kind === 'string' && KINDS.has(kind) ? (kind as DeliveryFailureKind) : undefined;
+}
+
 /**
  * The kind a sink's error carries in its `deliveryFailure` field; an error without one
  * counts as `retry` (a sink that does not classify its failures loses nothing by it).
  */
 export function deliveryFailureOf(error: unknown): DeliveryFailureKind {
-  const kind = typeof error === 'object' && error !== null ? (error as { deliveryFailure?: unknown }).deliveryFailure : undefined;
-  return typeof kind === 'string' && KINDS.has(kind) ? (kind as DeliveryFailureKind) : 'retry';
+  return markedDeliveryFailure(error) ?? 'retry';
 }
 
 /** Marks `error` with a delivery failure kind (for sinks and adapters); returns it. */

@@ -294,18 +294,14 @@ export class Outbox {
   }
 
   #delivered(entry: OutboxEntry, messageId: string, confirmed: boolean): void {
-    const { database } = this.#options;
     const message: Message = { ...(entry.message as Message), messageId, time: this.#options.clock.now() / 1000 };
-    database.transaction(() => {
-      database.outbox.remove(entry.rowId);
-      database.messages.insertOutbound(message);
-    });
+    this.#leave(entry, message);
     this.#settleFirst(entry.rowId, { status: 'sent', message });
     this.#settled({ status: 'delivered', message, confirmed });
   }
 
   #drop(entry: OutboxEntry, reason: string): void {
-    const { database, logger } = this.#options;
+    const { logger } = this.#options;
     const original = entry.message as Message;
     const message: Message = {
       ...original,
@@ -313,16 +309,22 @@ export class Outbox {
       processedPlainText: `（未送达）${original.processedPlainText}`,
       extra: { ...original.extra, undelivered: true, undelivered_reason: reason },
     };
-    database.transaction(() => {
-      database.outbox.remove(entry.rowId);
-      database.messages.insertOutbound(message);
-    });
+    this.#leave(entry, message);
     logger.warn(
       { stream_id: entry.streamId, outbox_id: entry.rowId, reason, attempts: entry.attempts },
       `a reply to stream ${entry.streamId.slice(0, 12)} was dropped, ${reason}: ${preview(original.content)}`,
     );
     this.#settleFirst(entry.rowId, { status: 'failed', reason });
     this.#settled({ status: 'dropped', message, reason });
+  }
+
+  /** The row leaves the outbox and its message is stored as sent (or undelivered), in one transaction. */
+  #leave(entry: OutboxEntry, message: Message): void {
+    const { database } = this.#options;
+    database.transaction(() => {
+      database.outbox.remove(entry.rowId);
+      database.messages.insertOutbound(message);
+    });
   }
 
   #settleFirst(outboxId: number, attempt: FirstAttempt): void {
