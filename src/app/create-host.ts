@@ -14,6 +14,9 @@ import { PluginScope } from '../kernel/scope/plugin-scope.js';
 import { type Clock, systemClock } from '../kernel/time/clock.js';
 import { type Random, systemRandom } from '../kernel/time/random.js';
 import { TOKENS } from '../kernel/tokens.js';
+import { follow, followCore } from '../kernel/registry/follow-core.js';
+import { followingClock } from '../kernel/time/following-clock.js';
+import type { StreamApi } from '../chat/stream-api.js';
 import { HostStateError } from '../kernel/errors/host-state-error.js';
 import { describeError } from '../kernel/errors/describe-error.js';
 import { PluginManager } from '../plugin-system/plugin-manager.js';
@@ -118,8 +121,11 @@ export class Host implements HostRuntime {
   readonly #options: HostOptions;
   readonly #scopes: PluginScope[] = [];
   #config: AppConfig | undefined;
+  /** The tools, media and MCP below follow their core token's binding (`followCore`). */
   #tools: ToolRegistry | undefined;
   #mcp: McpHostService | undefined;
+  /** The host's own MCP service, which it starts and stops whatever `TOKENS.Mcp` is bound to. */
+  #ownMcp: McpHostService | undefined;
   #stopRecordingModelCalls: (() => void)[] = [];
   #media: MediaService | undefined;
   #plugins: PluginManager | undefined;
@@ -134,8 +140,11 @@ export class Host implements HostRuntime {
   constructor(options: HostOptions = {}) {
     this.#options = options;
     this.logger = options.logger ?? createLogger({ level: options.logLevel ?? 'info' });
-    this.clock = options.clock ?? systemClock;
-    this.random = options.random ?? systemRandom;
+    // The host's parts read the clock and the random source through their core tokens, so
+    // an override of TOKENS.Clock drives every wait, delay and timeout (see DESIGN.md).
+    const current = <T>(token: symbol): T => this.registry.core<T>(token);
+    this.clock = followingClock(() => current<Clock>(TOKENS.Clock));
+    this.random = { next: () => current<Random>(TOKENS.Random).next() };
     this.info = {
       version: HOST_VERSION,
       configDir: resolve(options.configDir ?? 'config'),
@@ -145,8 +154,8 @@ export class Host implements HostRuntime {
     this.bus = new EventBus({ clock: this.clock, logger: this.logger });
     this.registry = new ComponentRegistry({ container: this.container, bus: this.bus, logger: this.logger });
     this.registry.bindCore(TOKENS.EventBus, this.bus);
-    this.registry.bindCore(TOKENS.Clock, this.clock);
-    this.registry.bindCore(TOKENS.Random, this.random);
+    this.registry.bindCore(TOKENS.Clock, options.clock ?? systemClock);
+    this.registry.bindCore(TOKENS.Random, options.random ?? systemRandom);
     this.registry.bindCore(TOKENS.Registry, this.registry);
     this.registry.bindCore(TOKENS.HostInfo, this.info);
   }
@@ -240,38 +249,49 @@ export class Host implements HostRuntime {
       this.registry.bindCore(TOKENS.Config, config);
       this.bus.setDefaultTimeout(config.advanced.event_handler_timeout);
       const reversible = new Set(config.tools.reversible_enabled);
-      this.#tools = new ToolRegistry({
-        clock: this.clock,
-        logger: this.logger,
-        observationMaxChars: config.tools.observation_max_chars,
-        isReversibleEnabled: (name) => reversible.has(name),
-      });
+      this.registry.bindCore(
+        TOKENS.Tools,
+        new ToolRegistry({
+          clock: this.clock,
+          logger: this.logger,
+          observationMaxChars: config.tools.observation_max_chars,
+          isReversibleEnabled: (name) => reversible.has(name),
+        }),
+      );
+      this.#tools = followCore<ToolRegistry>(this.registry, TOKENS.Tools);
       this.#chat = this.#buildChat();
       const chat = this.#chat;
       const bot = chat.bot.bot;
-      this.#media = new MediaService({
-        config: config.media,
-        llm: chat.llm,
-        clock: this.clock,
-        logger: this.logger,
-        cache: chat.database.mediaCache,
-        bot: { nickname: bot.nickname, aliases: bot.aliases },
-        ...(this.#options.mediaFetch === undefined ? {} : { fetch: this.#options.mediaFetch }),
-      });
-      this.#stopRecordingModelCalls = recordModelCalls({ bus: this.bus, log: chat.database.modelCalls, clock: this.clock, logger: this.logger });
+      const stored = <T extends object>(pick: (database: Database) => T): T => followCore(this.registry, TOKENS.Storage, pick);
+      this.registry.bindCore(
+        TOKENS.Media,
+        new MediaService({
+          config: config.media,
+          llm: chat.runtime.llm,
+          clock: this.clock,
+          logger: this.logger,
+          cache: stored((database) => database.mediaCache),
+          bot: { nickname: bot.nickname, aliases: bot.aliases },
+          ...(this.#options.mediaFetch === undefined ? {} : { fetch: this.#options.mediaFetch }),
+        }),
+      );
+      this.#media = followCore<MediaService>(this.registry, TOKENS.Media);
+      this.#stopRecordingModelCalls = recordModelCalls({ bus: this.bus, log: stored((database) => database.modelCalls), clock: this.clock, logger: this.logger });
       const mcpConfig =
         this.#options.mcpConfig !== undefined || this.#options.appConfig !== undefined
           ? McpConfigSchema.parse(this.#options.mcpConfig ?? {})
           : loadMcpConfig(this.info.configDir, this.logger);
-      this.#mcp = await createMcpService({
+      this.#ownMcp = await createMcpService({
         config: mcpConfig,
         clock: this.clock,
         logger: this.logger,
-        usage: chat.database.mcpUsage,
+        usage: stored((database) => database.mcpUsage),
         tools: this.#tools,
         forceCompatibility: config.advanced.force_compatibility,
         clientInfo: { name: 'moonglass', version: this.info.version },
       });
+      this.registry.bindCore(TOKENS.Mcp, this.#ownMcp);
+      this.#mcp = followCore<McpHostService>(this.registry, TOKENS.Mcp);
       const mcp = this.#mcp;
       const media = this.#media;
       this.#plugins = new PluginManager({
@@ -299,8 +319,8 @@ export class Host implements HostRuntime {
     await this.#plugins.loadAll();
     if (this.#state !== 'running') return; // stopped while plugins were loading
     // MCP servers connect in the background; their tools appear as they come up.
-    this.#mcp.start();
-    this.#chat.loop.restore(this.#chat.database.messages.streamsWithUnread());
+    this.#ownMcp!.start();
+    this.#chat.loop.restore(this.#chat.storage.messages.streamsWithUnread());
     this.#chat.streams.outbox.restore();
     this.#stopEviction = startIdleEviction({
       clock: this.clock,
@@ -327,7 +347,7 @@ export class Host implements HostRuntime {
       await this.#chat?.streams.outbox.close();
       this.#unsubscribeSink?.();
       await this.#plugins?.unloadAll();
-      await this.#mcp?.stop();
+      await this.#ownMcp?.stop();
       for (const unsubscribe of this.#stopRecordingModelCalls.splice(0)) unsubscribe();
     } finally {
       this.#chat?.database.close();
@@ -347,29 +367,44 @@ export class Host implements HostRuntime {
         : loadConfigFile({ configDir, fileName: BOT_CONFIG_FILE_NAME, schema: BotConfigSchema, header: BOT_CONFIG_HEADER, logger: this.logger });
     const models =
       options.modelsConfig !== undefined || !useFiles ? ModelsConfigSchema.parse(options.modelsConfig ?? {}) : loadModelsConfig(configDir, this.logger);
+    // Each service is bound under its core token, and the host's parts get a facade that
+    // follows the binding (`followCore`): an override changes what the whole host does. The
+    // host keeps its own defaults only to close and restore them.
+    const registry = this.registry;
     const database = openDatabase({
       file: options.database === 'memory' ? ':memory:' : join(this.info.dataDir, 'moonglass.db'),
       logger: this.logger,
     });
-    const llm = new LlmService({
+    registry.bindCore(TOKENS.Storage, database);
+    const storage = followCore<Database>(registry, TOKENS.Storage);
+    const defaultLlm = new LlmService({
       config: models,
       bus: this.bus,
       clock: this.clock,
       logger: this.logger,
+      client: followCore<ModelClient>(registry, TOKENS.ModelClient),
       ...(options.offlineModel === undefined ? {} : { offlineModel: options.offlineModel }),
     });
-    const prompts = new PromptManager({ bus: this.bus });
+    registry.bindCore(TOKENS.ModelClient, defaultLlm.providerRouter);
+    registry.bindCore(TOKENS.Llm, defaultLlm);
+    const llm = followCore<LlmService>(registry, TOKENS.Llm);
+    registry.bindCore(TOKENS.Prompts, new PromptManager({ bus: this.bus }));
+    const prompts = followCore<PromptManager>(registry, TOKENS.Prompts);
+    registry.bindCore(TOKENS.Egress, follow<OutboundSink>(() => this.#sink));
+    const egress = followCore<OutboundSink>(registry, TOKENS.Egress);
     const streams = new StreamManager({
-      database,
+      database: storage,
       bus: this.bus,
       clock: this.clock,
       logger: this.logger,
-      sink: () => this.#sink,
+      sink: () => egress,
       bot: { name: bot.bot.nickname, accountFor: (platform) => bot.accounts[platform] ?? 'bot' },
       sendDeadlineMs: bot.chat.send_deadline_seconds * 1000,
     });
+    registry.bindCore(TOKENS.Streams, streams);
+    const streamApi = followCore<StreamApi>(registry, TOKENS.Streams);
     const runtime: ChatRuntime = {
-      streams,
+      streams: streamApi,
       llm,
       prompts,
       tools: this.#tools!,
@@ -382,7 +417,7 @@ export class Host implements HostRuntime {
       capabilitiesFor: (streamId) => this.plugins.streamCapabilities(streamId),
       createRequest: (streamId, taskName, requestName = taskName) => llm.createRequest({ taskName, requestName, streamId }),
       usablesFor: async (streamId) =>
-        collectUsables({ registry: this.registry, tools: this.tools, streams, capabilities: await this.plugins.streamCapabilities(streamId) }),
+        collectUsables({ registry: this.registry, tools: this.tools, streams: streamApi, capabilities: await this.plugins.streamCapabilities(streamId) }),
       runToolCalls: async (streamId, calls, usables, signal = new AbortController().signal) =>
         runToolCalls({
           calls,
@@ -395,13 +430,13 @@ export class Host implements HostRuntime {
           onOutcome: (outcome, startedAt, durationMs) => runtime.recordToolCall(streamId, outcome, startedAt, durationMs),
         }),
       callPlatform: async (action, params = {}) => {
-        const sink = this.#sink;
+        const sink = egress;
         if (sink.call === undefined) throw new Error(`platform action ${action}: the connected adapter has no platform actions (or no adapter is connected)`);
         return sink.call(action, params);
       },
       recordToolCall: (streamId, outcome, startedAt, durationMs) => {
         try {
-          database.toolCalls.record({
+          storage.toolCalls.record({
             streamId,
             callId: outcome.call.id,
             toolName: outcome.call.name,
@@ -420,12 +455,12 @@ export class Host implements HostRuntime {
     this.registry.bindCore(TOKENS.ChatRuntime, runtime);
     const loop = new ChatLoop({
       runtime,
-      states: database.streamStates,
+      states: followCore(registry, TOKENS.Storage, (current: Database) => current.streamStates),
       reads: { hold: (id) => streams.holdReads(id), commit: (id) => streams.commitReads(id), release: (id) => streams.releaseReads(id) },
       ...(options.streamTiming === undefined ? {} : { timing: options.streamTiming }),
     });
     const ingress = new Ingress({
-      database,
+      database: storage,
       streams,
       bus: this.bus,
       clock: this.clock,
@@ -442,7 +477,7 @@ export class Host implements HostRuntime {
         void this.#describeInboundMedia(message, this.#media).finally(() => loop.onMessage(message));
       },
     });
-    return { database, llm, prompts, streams, ingress, loop, runtime, bot, models };
+    return { database, storage, llm, prompts, streams, ingress, loop, runtime, bot, models };
   }
 
   async #describeInboundMedia(message: Message, media: MediaService): Promise<void> {
@@ -486,9 +521,14 @@ export class Host implements HostRuntime {
   }
 }
 
-/** The host's chat parts, built at start. */
+/**
+ * The host's chat parts, built at start. `database` and `streams` are the host's own (it
+ * closes and restores them); `storage`, `llm` and `prompts` follow their core tokens.
+ */
 export interface ChatParts {
   database: Database;
+  /** The storage as bound now (`TOKENS.Storage`): what the ingress and the outbox write to. */
+  storage: Database;
   llm: LlmService;
   prompts: PromptManager;
   streams: StreamManager;

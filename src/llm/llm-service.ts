@@ -2,6 +2,7 @@ import type { EventBus } from '../kernel/event-bus/event-bus.js';
 import type { Logger } from '../kernel/logger/logger.js';
 import type { Clock } from '../kernel/time/clock.js';
 import { LlmTaskError } from './errors/llm-task-error.js';
+import { ModelRequestError } from './errors/model-request-error.js';
 import { LLMRequest, type LLMRequestInit } from './llm-request.js';
 import type { ModelClient } from './model-client.js';
 import type { ModelsConfig, ProviderConfig } from './models-config.js';
@@ -14,6 +15,9 @@ export const FALLBACK_TASK = 'actor';
 
 /** The name responses and events report for the offline demo model. */
 export const OFFLINE_MODEL_NAME = 'offline-demo';
+
+/** The provider name calls to the offline demo model carry (`ModelCall.provider`). */
+export const OFFLINE_PROVIDER = 'offline';
 
 export interface LlmServiceOptions {
   /** The validated `config/models.toml` (see `loadModelsConfig`). */
@@ -28,6 +32,11 @@ export interface LlmServiceOptions {
   clientFor?(providerName: string, provider: ProviderConfig): ModelClient | undefined;
   /** The model used when no provider is configured (default: a `ScriptedModel` following its demo rule). */
   offlineModel?: ModelClient;
+  /**
+   * The client every call goes through instead of its provider's (the host passes a facade of
+   * `TOKENS.ModelClient`, whose default is `providerRouter`). Default: the provider's client.
+   */
+  client?: ModelClient;
 }
 
 /**
@@ -42,16 +51,39 @@ export class LlmService {
   readonly #logger: Logger;
   readonly #clients = new Map<string, ModelClient>();
   readonly #offlineModels: readonly ResolvedModel[] | undefined;
+  readonly #through: ModelClient | undefined;
+  #offlineClient: ModelClient | undefined;
+
+  /**
+   * Sends each call to the client of the provider it names (`call.provider`): what
+   * `TOKENS.ModelClient` is bound to by default.
+   */
+  readonly providerRouter: ModelClient = {
+    complete: (call, signal) => {
+      const provider = call.provider ?? '';
+      const client = this.#offlineClient ?? this.#clients.get(provider);
+      if (client === undefined) {
+        return Promise.reject(
+          new ModelRequestError({ provider, baseUrl: '(none)', status: undefined, attempts: 1, retryable: false, reason: `no provider named "${provider}" is configured in config/models.toml` }),
+        );
+      }
+      return client.complete(call, signal);
+    },
+  };
 
   constructor(options: LlmServiceOptions) {
     this.#config = options.config;
+    this.#through = options.client;
     this.#bus = options.bus;
     this.#clock = options.clock;
     this.#logger = options.logger;
     const providers = Object.entries(options.config.providers);
     if (providers.length === 0) {
       const client = options.offlineModel ?? new ScriptedModel(undefined, { clock: options.clock, recordCalls: 0 });
-      this.#offlineModels = [{ name: OFFLINE_MODEL_NAME, provider: 'offline', providerModel: OFFLINE_MODEL_NAME, temperature: undefined, client }];
+      this.#offlineClient = client;
+      this.#offlineModels = [
+        { name: OFFLINE_MODEL_NAME, provider: OFFLINE_PROVIDER, providerModel: OFFLINE_MODEL_NAME, temperature: undefined, client: this.#through ?? client },
+      ];
       this.#logger.info(
         'no model provider in config/models.toml: using the offline demo model (scripted replies, not a real LLM). Add a provider to talk to a real model.',
       );
@@ -114,7 +146,7 @@ export class LlmService {
       if (model === undefined) throw new LlmTaskError(taskName, `model "${name}" is not defined under [models]`);
       const client = this.#clients.get(model.provider);
       if (client === undefined) throw new LlmTaskError(taskName, `model "${name}" names provider "${model.provider}", which is not defined`);
-      return { name, provider: model.provider, providerModel: model.model, temperature: model.temperature, client };
+      return { name, provider: model.provider, providerModel: model.model, temperature: model.temperature, client: this.#through ?? client };
     });
   }
 }

@@ -6,6 +6,12 @@ import type { ToolDeclaration } from './tool-declaration.js';
 export interface ModelCall {
   /** The provider's own model id (`qwen2.5:7b`, `gpt-4o-mini`), not moonglass's model name. */
   model: string;
+  /**
+   * The provider's name in `config/models.toml` (`offline` for the demo model). The host's
+   * default `TOKENS.ModelClient` sends the call to that provider's client; an override can
+   * read it to answer some providers and pass the rest on.
+   */
+  provider?: string;
   payloads: LLMPayload[];
   /** Tools the model may call; an empty list offers none. */
   tools: ToolDeclaration[];

@@ -36,7 +36,7 @@ export async function sendLlmRequest(request: LLMRequest, context: LlmRequestCon
   const failures: ModelFailure[] = [];
   let lastError: unknown;
   for (const model of context.models) {
-    const call: ModelCall = { model: model.providerModel, payloads, tools };
+    const call: ModelCall = { model: model.providerModel, provider: model.provider, payloads, tools };
     if (model.temperature !== undefined) call.temperature = model.temperature;
     if (options.stream === true) call.stream = true;
     let reply;

@@ -9,6 +9,7 @@ import { HostStateError } from '../../src/kernel/errors/host-state-error.js';
 import { createMemoryLogger } from '../../src/kernel/logger/memory-logger.js';
 import { getService, publishEvent, setEventHandlerTimeout } from '../../src/kernel/runtime/module-api.js';
 import { ManualClock } from '../../src/kernel/time/manual-clock.js';
+import { SeededRandom } from '../../src/kernel/time/random.js';
 import { TOKENS } from '../../src/kernel/tokens.js';
 import { useTempDir } from '../support/temp-dir.js';
 
@@ -57,10 +58,14 @@ describe('Host', () => {
 
   it('binds the core tokens: bus, clock, random, config, registry and host facts', async () => {
     const clock = new ManualClock();
-    const host = await startHost({ clock });
+    const random = new SeededRandom(7);
+    const host = await startHost({ clock, random });
     expect(host.container.get(TOKENS.EventBus)).toBe(host.bus);
     expect(host.container.get(TOKENS.Clock)).toBe(clock);
-    expect(host.container.get(TOKENS.Random)).toBe(host.random);
+    expect(host.container.get(TOKENS.Random)).toBe(random);
+    // The host's own clock and random source read through the tokens.
+    expect(host.clock.now()).toBe(clock.now());
+    expect(host.random.next()).toBe(new SeededRandom(7).next());
     expect(host.container.get(TOKENS.Config)).toMatchObject({ advanced: { event_handler_timeout: 30, force_compatibility: false } });
     expect(host.container.get(TOKENS.Registry)).toBe(host.registry);
     expect(host.container.get(TOKENS.HostInfo)).toMatchObject({ version: expect.stringMatching(/^\d+\.\d+\.\d+$/) });

@@ -103,6 +103,7 @@ describe('LlmService', () => {
       });
       expect(model.calls[0]).toEqual({
         model: 'main-id',
+        provider: expect.any(String),
         temperature: 0.2,
         tools: [SEND_TEXT],
         payloads: [

@@ -46,6 +46,8 @@ export class ComponentRegistry {
   /** Component classes whose first instance was checked for an exposed plugin. */
   readonly #checkedClasses = new WeakSet<object>();
   readonly #logger: Logger;
+  /** What each core token resolved to under its current binding (see `core()`). */
+  readonly #coreValues = new Map<symbol, unknown>();
   /** Who bound each identifier now: the owner of the top recipe of its stack. */
   readonly #ownerOf = (identifier: ServiceIdentifier): BindingOwner | undefined => this.#recipes.get(identifier)?.at(-1)?.owner;
 
@@ -70,6 +72,25 @@ export class ComponentRegistry {
     const recipe: Recipe = { owner: null, bind: (container, identifier) => void container.bind(identifier).toConstantValue(value) };
     this.#recipes.set(token, [recipe]);
     recipe.bind(this.#container, token);
+  }
+
+  /**
+   * What the core token is bound to now. Resolved once per binding: an override (or undoing
+   * one) makes the next call resolve again, so the host's facades (`followCore`) follow the
+   * current binding at the cost of one map lookup. A `useFactory` override runs once.
+   */
+  core<T>(token: symbol): T {
+    const cached = this.#coreValues.get(token);
+    if (cached !== undefined || this.#coreValues.has(token)) return cached as T;
+    if (!this.#recipes.has(token)) throw new BindingOverrideError(token.toString(), 'nothing is bound to it yet (core services are bound while the host starts)');
+    const value = this.#container.get<T>(token);
+    this.#coreValues.set(token, value);
+    return value;
+  }
+
+  /** True when something is bound to the core token (some are bound only once the host starts). */
+  hasCore(token: symbol): boolean {
+    return this.#recipes.has(token);
   }
 
   /**
@@ -226,7 +247,8 @@ export class ComponentRegistry {
     const stack = this.#recipes.get(identifier);
     if (stack === undefined) throw new BindingOverrideError(shown, 'nothing is bound to it');
     const record = typeof identifier === 'string' ? this.#records.get(identifier) : undefined;
-    const recipe = overrideRecipe(shown, record, target, scope?.id ?? null);
+    const replaced = typeof identifier === 'symbol' ? () => this.core(identifier) : undefined;
+    const recipe = overrideRecipe(shown, record, target, scope?.id ?? null, replaced);
     const previous = stack[stack.length - 1]!;
     stack.push(recipe);
     try {
@@ -272,6 +294,7 @@ export class ComponentRegistry {
   }
 
   #rebind(identifier: ServiceIdentifier, recipe: Recipe): void {
+    if (typeof identifier === 'symbol') this.#coreValues.delete(identifier);
     this.#container.unbind(identifier);
     recipe.bind(this.#container, identifier);
   }

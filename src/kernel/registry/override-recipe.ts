@@ -4,8 +4,12 @@ import { BindingOverrideError } from '../errors/binding-override-error.js';
 import type { ComponentRecord } from './component-record.js';
 import type { BindingOwner } from './request-owner.js';
 
-/** What an override binds in place of the original. */
-export type OverrideTarget<T = unknown> = { useClass: Newable<T> } | { useValue: T } | { useFactory: () => T };
+/**
+ * What an override binds in place of the original. `wrap` is for core tokens only: it gets
+ * what is bound now (the host's default, or the override below) and returns what stands in
+ * for it, so a plugin can decorate the storage or the model client instead of rebuilding it.
+ */
+export type OverrideTarget<T = unknown> = { useClass: Newable<T> } | { useValue: T } | { useFactory: () => T } | { wrap: (replaced: T) => T };
 
 /**
  * How to (re)create one binding, and whose it is; a stack of these per identifier makes
@@ -22,14 +26,20 @@ export interface Recipe {
  * tools through the tool registry, never through the container, so rebinding the signature
  * would be accepted and then ignored.
  */
-export function overrideRecipe<T>(shown: string, record: ComponentRecord | undefined, target: OverrideTarget<T>, owner: BindingOwner): Recipe {
+export function overrideRecipe<T>(
+  shown: string,
+  record: ComponentRecord | undefined,
+  target: OverrideTarget<T>,
+  owner: BindingOwner,
+  replaced?: () => unknown,
+): Recipe {
   if (record?.kind === 'tool') {
     throw new BindingOverrideError(
       shown,
       'a tool is called through the tool registry, not the container; register a tool of another name, or change or refuse the call in a before_tool_call handler',
     );
   }
-  if (typeof target !== 'object' || target === null) throw new BindingOverrideError(shown, 'the target must have useClass, useValue or useFactory');
+  if (typeof target !== 'object' || target === null) throw new BindingOverrideError(shown, 'the target must have useClass, useValue, useFactory or wrap');
   if ('useClass' in target) {
     const useClass = target.useClass;
     if (typeof useClass !== 'function') throw new BindingOverrideError(shown, 'useClass must be a class');
@@ -45,5 +55,18 @@ export function overrideRecipe<T>(shown: string, record: ComponentRecord | undef
     if (typeof useFactory !== 'function') throw new BindingOverrideError(shown, 'useFactory must be a function');
     return { owner, bind: (container, identifier) => void container.bind(identifier).toDynamicValue(useFactory).inTransientScope() };
   }
-  throw new BindingOverrideError(shown, 'the target must have useClass, useValue or useFactory');
+  if ('wrap' in target) {
+    const wrap = target.wrap;
+    if (typeof wrap !== 'function') throw new BindingOverrideError(shown, 'wrap must be a function');
+    if (replaced === undefined) throw new BindingOverrideError(shown, 'wrap is for core tokens (TOKENS.*); to change a component, override it with a class that extends it');
+    let value: T;
+    try {
+      value = wrap(replaced() as T);
+    } catch (error) {
+      throw new BindingOverrideError(shown, `its wrap function threw: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    if (typeof value !== 'object' || value === null) throw new BindingOverrideError(shown, `its wrap function returned ${value === null ? 'null' : typeof value}, not an object`);
+    return { owner, bind: (container, identifier) => void container.bind(identifier).toConstantValue(value) };
+  }
+  throw new BindingOverrideError(shown, 'the target must have useClass, useValue, useFactory or wrap');
 }

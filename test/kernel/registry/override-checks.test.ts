@@ -54,7 +54,7 @@ describe('ComponentRegistry.override: checked before it binds', () => {
     ],
     ['a value without execute for an event handler', (registry) => registry.override('p:event_handler:tag', { useValue: {} }), /cannot override p:event_handler:tag/],
     ['a signature nothing is bound to', (registry) => registry.override('p:service:ghost', { useValue: 1 }), /cannot override p:service:ghost: nothing is bound to it/],
-    ['a target that is none of useClass, useValue, useFactory', (registry) => registry.override('p:service:core', {} as never), /must have useClass, useValue or useFactory/],
+    ['a target that is none of useClass, useValue, useFactory', (registry) => registry.override('p:service:core', {} as never), /must have useClass, useValue, useFactory or wrap/],
   ];
 
   for (const [what, attempt, reason] of refusals) {
