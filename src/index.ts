@@ -12,6 +12,7 @@ export { formatSignature } from './kernel/signature/format-signature.js';
 export { ComponentRegistry } from './kernel/registry/component-registry.js';
 export { PluginScope } from './kernel/scope/plugin-scope.js';
 export { TOKENS } from './kernel/tokens.js';
+export { overlay } from './kernel/registry/overlay.js';
 
 // Plugins
 export { ToolPlugin } from './plugin-system/tool-plugin.js';
@@ -171,3 +172,8 @@ export type { AppConfig } from './kernel/config/app-config.js';
 export type { HostOptions, HostInfo, HostState } from './app/create-host.js';
 export type { ErrorCode } from './kernel/errors/error-codes.js';
 export type { ConfigIssue } from './kernel/errors/config-file-error.js';
+// What the core tokens are bound to, for plugins that override or wrap them.
+export type { Database } from './storage/database.js';
+export type { LlmService } from './llm/llm-service.js';
+export type { MediaService } from './media/media-service.js';
+export type { McpHostService } from './mcp/mcp-host-service.js';
