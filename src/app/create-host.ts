@@ -48,6 +48,7 @@ import { McpConfigSchema } from '../mcp/mcp-config.js';
 import { loadMcpConfig } from '../mcp/load-mcp-config.js';
 import { createMcpService } from '../mcp/create-mcp-service.js';
 import type { McpHostService } from '../mcp/mcp-host-service.js';
+import type { PluginMcpAccess } from '../mcp/mcp-types.js';
 import { MediaService } from '../media/media-service.js';
 import { createPluginMediaAccess } from '../media/plugin-media-access.js';
 import { describeInboundMedia, hasInboundMedia } from './inbound-media.js';
@@ -304,7 +305,7 @@ export class Host implements HostRuntime {
         host: { version: this.info.version, configDir: this.info.configDir, dataDir: this.info.dataDir },
         forceCompatibility: config.advanced.force_compatibility,
         chat: this.#chat.runtime,
-        services: { mcp: (pluginId) => mcp.forPlugin(pluginId), media: (pluginId) => createPluginMediaAccess(media, pluginId) },
+        services: { mcp: (pluginId) => this.#mcpFor(pluginId), media: (pluginId) => createPluginMediaAccess(media, pluginId) },
         createScope: (pluginId) => this.createScope(pluginId),
         lifecycleTimeoutMs: config.plugins.lifecycle_timeout_s * 1000,
       });
@@ -478,6 +479,16 @@ export class Host implements HostRuntime {
       },
     });
     return { database, storage, llm, prompts, streams, ingress, loop, runtime, bot, models };
+  }
+
+  /** A plugin's MCP access, made anew from whatever `TOKENS.Mcp` is bound to when that changes. */
+  #mcpFor(pluginId: string): PluginMcpAccess {
+    let made: { from: McpHostService; access: PluginMcpAccess } | undefined;
+    return follow(() => {
+      const current = this.registry.core<McpHostService>(TOKENS.Mcp);
+      if (made?.from !== current) made = { from: current, access: current.forPlugin(pluginId) };
+      return made.access;
+    });
   }
 
   async #describeInboundMedia(message: Message, media: MediaService): Promise<void> {

@@ -52,6 +52,60 @@ describe('npm start with the OneBot v11 adapter', () => {
     return created;
   }
 
+  it('[issue 14] a plugin that overrides TOKENS.ModelClient answers a real conversation through the OneBot adapter', async () => {
+    const cwd = tempDir();
+    const folder = join(cwd, 'plugins', 'echo-model');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(
+      join(folder, '_manifest.json'),
+      JSON.stringify({
+        manifest_version: 1,
+        id: 'example.echo-model',
+        plugin_type: 'tool',
+        name: 'example.echo-model',
+        version: '1.0.0',
+        description: 'answers every model call itself',
+        host_application: { min_version: '0.1.0', max_version: '0.9.0' },
+      }),
+    );
+    writeFileSync(
+      join(folder, 'plugin.ts'),
+      [
+        "import { ToolPlugin, TOKENS, type ModelClient } from 'moonglass';",
+        'export class EchoModel extends ToolPlugin {',
+        '  override async onLoad(): Promise<void> {',
+        '    const client: ModelClient = {',
+        '      complete: async (call) => {',
+        "        const last = JSON.stringify(call.payloads.at(-1)?.content ?? '');",
+        "        const heard = last.includes('你好呀') ? '你好呀' : '?';",
+        "        return { message: '', reasoning: '', finishReason: 'tool_calls', usage: undefined,",
+        "          toolCalls: [{ id: 'c0', name: 'send_text', args: { content: `覆盖的模型听到了：${heard}（${call.provider}）` } }] };",
+        '      },',
+        '    };',
+        '    this.ctx.override(TOKENS.ModelClient, { useValue: client });',
+        '  }',
+        '}',
+      ].join('\n'),
+    );
+    const port = await freePort();
+    mkdirSync(join(cwd, 'config', 'adapters'), { recursive: true });
+    writeFileSync(join(cwd, 'config', 'bot.toml'), '[platform]\nadapter = "onebot_v11"\n[accounts]\nqq = "10000"\n');
+    writeFileSync(join(cwd, 'config', 'adapters', 'onebot_v11.toml'), `access_token = "${TOKEN}"\n[reverse]\nport = ${port}\n`);
+    const bot = run(['start', '--config-dir', 'config', '--data-dir', 'data'], { cwd, pluginConfigs: { neo_default_chatter: NDFC_CONFIG } });
+    const listening = await bot.waitForLog(/^OneBot reverse mode: listening on /);
+    const url = String(listening['msg']).replace('OneBot reverse mode: listening on ', '');
+    await bot.waitForLog(/^ready in/);
+    const napcat = peer();
+    napcat.connectReverse({ url, token: TOKEN });
+    await napcat.waitForConnection();
+    napcat.pushPrivateMessage({ userId: 42, nickname: '阿明', message: [{ type: 'text', data: { text: '你好呀' } }] });
+    const send = await napcat.waitForAction('send_private_msg');
+    const segments = send.params['message'] as { type: string; data: Record<string, unknown> }[];
+    expect(segments.map((segment) => segment.data['text']).join('')).toBe('覆盖的模型听到了：你好呀（offline）');
+    bot.child.kill('SIGTERM');
+    expect(await bot.exited).toEqual({ code: 0, signal: null });
+  });
+
   it('[app] a group @-mention gets a reply through send_group_msg; a wrong token is refused; a malformed frame is survived', async () => {
     const { cwd, bot, url } = await startBot();
     expect(bot.logs.some((record) => record['msg'] === 'adapter: onebot_v11 (listening on ' + url + ')' || String(record['msg']).startsWith('adapter: onebot_v11'))).toBe(true);
