@@ -177,3 +177,5 @@ export type { Database } from './storage/database.js';
 export type { LlmService } from './llm/llm-service.js';
 export type { MediaService } from './media/media-service.js';
 export type { McpHostService } from './mcp/mcp-host-service.js';
+export type { ComponentLifetime } from './kernel/components/component-lifetime.js';
+export type { LifetimeOption } from './kernel/components/decorators.js';

@@ -1,3 +1,4 @@
+import type { ComponentLifetime } from './component-lifetime.js';
 import type { ParametersSchema } from './parameters-schema.js';
 
 const COMPONENT_METADATA = Symbol.for('moonglass.component');
@@ -6,6 +7,8 @@ export interface ServiceMetadata {
   kind: 'service';
   name: string;
   description: string;
+  /** Omitted: `transient`, a new instance per `getService` (see `ComponentLifetime`). */
+  lifetime?: ComponentLifetime;
 }
 
 export interface ActionMetadata {
@@ -14,6 +17,7 @@ export interface ActionMetadata {
   /** When the model should use it; the model reads only this. */
   description: string;
   parameters: ParametersSchema;
+  lifetime?: ComponentLifetime;
 }
 
 export interface EventHandlerMetadata {
@@ -37,6 +41,7 @@ export interface ChatterMetadata {
   chatTypes: readonly ChatType[];
   /** Platforms this chatter serves; empty means all. */
   platforms: readonly string[];
+  lifetime?: ComponentLifetime;
 }
 
 export interface AdapterMetadata {

@@ -8,6 +8,7 @@ import {
   writeComponentMetadata,
 } from './component-metadata.js';
 import { type ParametersSchema, parametersSchemaProblem } from './parameters-schema.js';
+import { COMPONENT_LIFETIMES, type ComponentLifetime } from './component-lifetime.js';
 
 type ClassDecorator = <T extends abstract new (...args: never[]) => unknown>(target: T) => T;
 type Named = { name?: string };
@@ -30,6 +31,25 @@ function checkText(target: { name?: string }, field: string, value: unknown, req
   return value;
 }
 
+/** The declared lifetime, checked; omitted stays omitted (transient). */
+function checkLifetime(target: { name?: string }, value: unknown): { lifetime?: ComponentLifetime } {
+  if (value === undefined) return {};
+  if (!COMPONENT_LIFETIMES.includes(value as ComponentLifetime)) {
+    throw new ComponentDeclarationError(className(target), 'lifetime', `must be "transient" or "singleton", got ${JSON.stringify(value)}`);
+  }
+  return { lifetime: value as ComponentLifetime };
+}
+
+/** What the service, action and chatter decorators accept besides their own fields. */
+export interface LifetimeOption {
+  /**
+   * `transient` (default): a new instance per `getService` and per injection. `singleton`:
+   * one instance per plugin load, shared, and disposed with the plugin (its `dispose()` or
+   * `[Symbol.dispose]()` is called when the plugin unloads or reloads).
+   */
+  lifetime?: ComponentLifetime;
+}
+
 function mark(metadata: (target: { name?: string }) => ComponentMetadata): ClassDecorator {
   return (target) => {
     const existing = readComponentMetadata(target);
@@ -48,20 +68,24 @@ function mark(metadata: (target: { name?: string }) => ComponentMetadata): Class
   };
 }
 
-export interface ServiceOptions {
+export interface ServiceOptions extends LifetimeOption {
   description?: string;
 }
 
-/** Marks a class as the service `<plugin>:service:<name>`. `getService` builds a new one per call. */
+/**
+ * Marks a class as the service `<plugin>:service:<name>`. `getService` builds a new one per
+ * call, unless it is declared `{ lifetime: 'singleton' }`.
+ */
 export function service(name: string, options: ServiceOptions = {}): ClassDecorator {
   return mark((target) => ({
     kind: 'service',
     name: checkName(target, name),
     description: checkText(target, 'description', options.description, false),
+    ...checkLifetime(target, options.lifetime),
   }));
 }
 
-export interface ActionOptions {
+export interface ActionOptions extends LifetimeOption {
   /** When the model should use this action (the model reads only this sentence). */
   description: string;
   /** JSON Schema object or zod object; default: no parameters. */
@@ -79,6 +103,7 @@ export function action(name: string, options: ActionOptions): ClassDecorator {
       name: checkName(target, name),
       description: checkText(target, 'description', options?.description, true),
       parameters,
+      ...checkLifetime(target, options?.lifetime),
     };
   });
 }
@@ -117,7 +142,7 @@ export function eventHandler(options: EventHandlerOptions): ClassDecorator {
   });
 }
 
-export interface ChatterOptions {
+export interface ChatterOptions extends LifetimeOption {
   description?: string;
   /** Chat types served; default both. */
   chatTypes?: readonly ChatType[];
@@ -139,6 +164,7 @@ export function chatter(name: string, options: ChatterOptions = {}): ClassDecora
       description: checkText(target, 'description', options.description, false),
       chatTypes: [...chatTypes],
       platforms: [...(options.platforms ?? [])],
+      ...checkLifetime(target, options.lifetime),
     };
   });
 }

@@ -1,4 +1,5 @@
 import type { Container, Newable, ServiceIdentifier } from 'inversify';
+import { lifetimeOf } from '../components/component-lifetime.js';
 import { type ComponentClass, readComponentMetadata } from '../components/component-metadata.js';
 import { BindingOverrideError } from '../errors/binding-override-error.js';
 import { ComponentDeclarationError } from '../errors/component-declaration-error.js';
@@ -16,6 +17,7 @@ import type { ComponentFilter, ComponentRecord } from './component-record.js';
 import { exposedPluginKey } from './exposed-plugin-key.js';
 import { type OverrideTarget, type Recipe, overrideRecipe } from './override-recipe.js';
 import { type BindingOwner, requestOwner } from './request-owner.js';
+import { singletonRecipe } from './singleton-recipe.js';
 
 export type { OverrideTarget } from './override-recipe.js';
 
@@ -30,8 +32,9 @@ function describeIdentifier(identifier: ServiceIdentifier): string {
 
 /**
  * Components by signature over one inversify container. Registering binds a component class
- * (transient: every `get` builds a new instance), refuses signature collisions, subscribes
- * event handlers to the bus, and returns a disposer owned by the plugin's scope.
+ * (transient: every `get` builds a new instance; a `lifetime: 'singleton'` one is built once
+ * per binding and disposed with it), refuses signature collisions, subscribes event handlers
+ * to the bus, and returns a disposer owned by the plugin's scope.
  */
 export class ComponentRegistry {
   readonly #container: Container;
@@ -134,10 +137,11 @@ export class ComponentRegistry {
     }
     scope.assertActive(`component ${signature}`);
 
-    const recipe: Recipe = {
-      owner: scope.id,
-      bind: (container, identifier) => void container.bind(identifier).to(componentClass as unknown as Newable<unknown>).inTransientScope(),
-    };
+    const useClass = componentClass as unknown as Newable<unknown>;
+    const recipe: Recipe =
+      lifetimeOf(metadata) === 'singleton'
+        ? singletonRecipe(signature, { useClass }, scope.id, scope, this.#logger)
+        : { owner: scope.id, bind: (container, identifier) => void container.bind(identifier).to(useClass).inTransientScope() };
     recipe.bind(this.#container, signature);
     this.#recipes.set(signature, [recipe]);
     const record: ComponentRecord = { signature, kind: metadata.kind, name: metadata.name, pluginId: scope.id, componentClass, metadata };
@@ -234,6 +238,9 @@ export class ComponentRegistry {
    * is bound (the kind of a component class, an event handler's `execute`, that something is
    * bound); a refused override throws `BindingOverrideError` and changes nothing. A tool
    * signature is refused: tools are called through the tool registry, not the container.
+   * An override keeps the lifetime of the signature it replaces: a class or factory override
+   * of a singleton is built once (and disposed when undone), and the instance it replaces is
+   * disposed; undoing the override builds a fresh original on the next `get`.
    */
   override<T>(identifier: Signature | symbol, target: OverrideTarget<T>, scope?: PluginScope): Disposer {
     const shown = describeIdentifier(identifier);
@@ -248,7 +255,11 @@ export class ComponentRegistry {
     if (stack === undefined) throw new BindingOverrideError(shown, 'nothing is bound to it');
     const record = typeof identifier === 'string' ? this.#records.get(identifier) : undefined;
     const replaced = typeof identifier === 'symbol' ? () => this.core(identifier) : undefined;
-    const recipe = overrideRecipe(shown, record, target, scope?.id ?? null, replaced);
+    const checked = overrideRecipe(shown, record, target, scope?.id ?? null, replaced);
+    const recipe =
+      lifetimeOf(record?.metadata) === 'singleton' && ('useClass' in target || 'useFactory' in target)
+        ? singletonRecipe(shown, target, checked.owner, scope, this.#logger)
+        : checked;
     const previous = stack[stack.length - 1]!;
     stack.push(recipe);
     try {
