@@ -7,6 +7,7 @@ import { createMemoryLogger } from '../src/kernel/logger/memory-logger.js';
 import { getService } from '../src/kernel/runtime/module-api.js';
 import type { Clock } from '../src/kernel/time/clock.js';
 import { TOKENS } from '../src/kernel/tokens.js';
+import type { PromptManager } from '../src/llm/prompt-manager.js';
 import { type BenchCase, printGoal, printTable, runInterleaved } from './harness.js';
 
 /** A typical service: two injected dependencies, one of them plugin-scoped. */
@@ -42,8 +43,24 @@ export async function benchGetService(): Promise<boolean> {
     { name: 'container.get(signature)', fn: () => container.get(SIGNATURE) },
     { name: 'getService(missing signature)', fn: () => getService('nobody:service:missing') },
   ];
+  // The hot path of a turn reads the clock, the storage and the prompts through their core
+  // tokens: a facade that follows the binding, against the bound object itself.
+  const boundClock = container.get<Clock>(TOKENS.Clock);
+  const boundPrompts = container.get<PromptManager>(TOKENS.Prompts);
+  const followedPrompts = host.chat.runtime.prompts;
+  const tokenCases: BenchCase[] = [
+    { name: 'bound clock.now()', fn: () => boundClock.now() },
+    { name: 'host.clock.now() (follows TOKENS.Clock)', fn: () => host.clock.now() },
+    { name: 'bound prompts.has()', fn: () => boundPrompts.has('ndfc.system') },
+    { name: 'runtime.prompts.has() (follows TOKENS.Prompts)', fn: () => followedPrompts.has('ndfc.system') },
+    { name: 'registry.core(TOKENS.Storage)', fn: () => registry.core(TOKENS.Storage) },
+  ];
   const results = await runInterleaved(cases, { batch: 200_000, rounds: 20 });
+  const tokenResults = await runInterleaved(tokenCases, { batch: 200_000, rounds: 20 });
   await host.stop();
+  printTable('core services through their tokens against the bound object', tokenResults, (name) =>
+    name.startsWith('host.clock') ? 'bound clock.now()' : name.startsWith('runtime.prompts') ? 'bound prompts.has()' : undefined,
+  );
   printTable('getService against raw container.get of the same binding', results, (name) =>
     name.startsWith('new') || name.startsWith('container') ? undefined : 'container.get(signature)',
   );

@@ -6,6 +6,58 @@ import { createHost, defaultPluginRoots } from '../src/app/create-host.js';
 import { CountingSink } from './support/counting-sink.js';
 import { createLogger } from '../src/kernel/logger/create-logger.js';
 import { printGoal } from './harness.js';
+import { execFileSync } from 'node:child_process';
+import { existsSync, symlinkSync } from 'node:fs';
+
+const PROJECT = fileURLToPath(new URL('../', import.meta.url));
+/**
+ * The build a turn is compared with: the commit before the host read its services through
+ * the core tokens (issue 14). MOONGLASS_BENCH_BASELINE_REV picks another.
+ */
+const BASELINE_REV = process.env['MOONGLASS_BENCH_BASELINE_REV'] ?? 'b38a5ba';
+
+/** A checkout of `rev` under .bench-temp/, sharing this tree's node_modules. */
+function baselineTree(rev: string): string {
+  const dir = join(PROJECT, '.bench-temp', `baseline-${rev}`);
+  if (existsSync(join(dir, 'package.json'))) return dir;
+  mkdirSync(dir, { recursive: true });
+  execFileSync('sh', ['-c', `git -C "${PROJECT}" archive "${rev}" | tar -x -C "${dir}"`]);
+  symlinkSync(join(PROJECT, 'node_modules'), join(dir, 'node_modules'));
+  return dir;
+}
+
+function childTurns(tree: string, turns: number): { msPerTurn: number; cpuMsPerTurn: number } {
+  const output = execFileSync(
+    process.execPath,
+    ['--conditions=source', '--import', join(PROJECT, 'src/register-typescript.mjs'), join(PROJECT, 'bench/ndfc-turn-child.ts'), tree, String(turns)],
+    { cwd: tree, encoding: 'utf8' },
+  );
+  return JSON.parse(output.trim().split('\n').at(-1)!) as { msPerTurn: number; cpuMsPerTurn: number };
+}
+
+/**
+ * A full NDFC turn on this build against the same turn on the baseline build, each in its own
+ * process, interleaved five times; medians compared. Goal: at most 1.1x.
+ */
+export function benchNdfcTurnAgainstBaseline(): boolean {
+  let baseline: string;
+  try {
+    baseline = baselineTree(BASELINE_REV);
+  } catch (error) {
+    console.log(`\nNDFC turn against ${BASELINE_REV}: no baseline (${String(error).split('\n')[0]}); skipped`);
+    return true;
+  }
+  const ours: number[] = [];
+  const theirs: number[] = [];
+  for (let round = 0; round < 5; round += 1) {
+    ours.push(childTurns(PROJECT, 1_000).msPerTurn);
+    theirs.push(childTurns(baseline, 1_000).msPerTurn);
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  console.log(`\nNDFC turn, this build against ${BASELINE_REV} (before the core-token facades), 5 interleaved runs of 1,000 turns each`);
+  console.log(`  this build: ${median(ours).toFixed(3)} ms per turn; ${BASELINE_REV}: ${median(theirs).toFixed(3)} ms per turn`);
+  return printGoal(`NDFC turn / ${BASELINE_REV}'s`, median(ours) / median(theirs), 1.1);
+}
 
 
 /** Full NDFC turns (preprocess, prompts, model, send_text, every seam published) with the instant demo model. */
