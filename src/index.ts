@@ -2,7 +2,7 @@
  * moonglass: the public API for plugin authors. Everything a plugin needs comes from here
  * (`import { ... } from 'moonglass'`); nothing under src/ is imported by path.
  */
-export { inject, injectable } from 'inversify';
+export { inject, injectable, optional } from 'inversify';
 
 // Components and signatures
 export { service, action, eventHandler, chatter } from './kernel/components/decorators.js';

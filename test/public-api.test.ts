@@ -45,6 +45,8 @@ describe('the public API', () => {
         'getService',
         'inject',
         'injectable',
+        'optional',
+        'overlay',
         'isSignature',
         'parseSignature',
         'pluginLogger',
