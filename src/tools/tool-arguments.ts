@@ -45,6 +45,26 @@ function hasNoParameters(schema: JsonObjectSchema): boolean {
 }
 
 /**
+ * A zod object that says nothing about unknown keys (`z.object`, which strips them) refuses
+ * them, as a JSON Schema with `additionalProperties: false` does: a model that sends a key
+ * the tool does not have hears so instead of the key vanishing. `z.looseObject` and
+ * `z.strictObject` keep what they say.
+ */
+function refusingUnknownKeys(schema: z.ZodType): z.ZodType {
+  const def = (schema as unknown as { _zod: { def: { type: string; catchall?: unknown } } })._zod.def;
+  return def.type === 'object' && def.catchall === undefined ? (schema as z.ZodObject).strict() : schema;
+}
+
+/** Keeps the strict copy of each zod schema, so it is made once per schema. */
+const strictCopies = new WeakMap<z.ZodType, z.ZodType>();
+
+function strictCopyOf(schema: z.ZodType): z.ZodType {
+  let copy = strictCopies.get(schema);
+  if (copy === undefined) strictCopies.set(schema, (copy = refusingUnknownKeys(schema)));
+  return copy;
+}
+
+/**
  * The JSON Schema the model sees for `parameters`: a JSON Schema object as written (a
  * copy); a zod object as its draft-7 input schema, without `$schema` and without the
  * ±9007199254740991 bounds zod adds to integers. No parameters at all become
@@ -56,7 +76,7 @@ export function modelParametersSchema(parameters: ParametersSchema): JsonObjectS
   if (problem !== undefined) throw new TypeError(`parameters ${problem}`);
   let schema: JsonObjectSchema;
   if (isZodSchema(parameters)) {
-    const { $schema: _dialect, ...rest } = z.toJSONSchema(parameters, { io: 'input', target: 'draft-7' }) as Record<string, unknown>;
+    const { $schema: _dialect, ...rest } = z.toJSONSchema(strictCopyOf(parameters), { io: 'input', target: 'draft-7' }) as Record<string, unknown>;
     schema = stripSafeIntegerBounds(rest) as JsonObjectSchema;
   } else {
     schema = JSON.parse(JSON.stringify(parameters)) as JsonObjectSchema;
@@ -65,7 +85,8 @@ export function modelParametersSchema(parameters: ParametersSchema): JsonObjectS
 }
 
 /**
- * Compiles `parameters` into a validator, once: a zod object is used as is; a JSON Schema
+ * Compiles `parameters` into a validator, once: a zod object is used as is (refusing
+ * unknown keys unless it is a `z.looseObject`); a JSON Schema
  * object (as the model sees it, see `modelParametersSchema`) is converted with
  * `z.fromJSONSchema`. Throws when the schema cannot be compiled.
  */
@@ -73,7 +94,7 @@ export function compileToolArguments(parameters: ParametersSchema): ToolArgument
   if (isZodSchema(parameters)) {
     const problem = parametersSchemaProblem(parameters);
     if (problem !== undefined) throw new TypeError(`parameters ${problem}`);
-    return parameters;
+    return strictCopyOf(parameters);
   }
   const schema = modelParametersSchema(parameters);
   // `definitions` is draft-7's home for `$ref` targets; 2020-12 (zod's default) uses `$defs`.
@@ -87,6 +108,8 @@ export function compileToolArguments(parameters: ParametersSchema): ToolArgument
  * fails on its own (an async refinement, a throwing transform) is reported as a reason.
  */
 export function validateToolArguments(validator: ToolArgumentsValidator, args: unknown): ToolArgumentsValidation {
+  const notJson = notJsonProblem(args);
+  if (notJson !== undefined) return { ok: false, reason: notJson };
   let parsed: z.ZodSafeParseResult<unknown>;
   try {
     parsed = validator.safeParse(args, { reportInput: true });
@@ -99,4 +122,28 @@ export function validateToolArguments(validator: ToolArgumentsValidator, args: u
     return { ok: false, reason: '参数：校验后不是对象' };
   }
   return { ok: true, value: value as Record<string, unknown> };
+}
+
+/** How much of unparseable arguments the model is shown again. */
+const RAW_SHOWN_CHARS = 120;
+
+/**
+ * Arguments the model layer could not read as a JSON object arrive as `{ _raw: text }` (see
+ * `ToolCall.args`): the reason says so, with the parser's complaint, instead of reporting
+ * every required field as missing.
+ */
+function notJsonProblem(args: unknown): string | undefined {
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return undefined;
+  const keys = Object.keys(args);
+  const raw = (args as Record<string, unknown>)['_raw'];
+  if (keys.length !== 1 || typeof raw !== 'string') return undefined;
+  const shown = raw.length > RAW_SHOWN_CHARS ? `${raw.slice(0, RAW_SHOWN_CHARS)}…` : raw;
+  let complaint: string;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    complaint = `it is JSON, but ${Array.isArray(parsed) ? 'an array' : parsed === null ? 'null' : `a ${typeof parsed}`}, not an object`;
+  } catch (error) {
+    complaint = describeError(error);
+  }
+  return `参数不是合法的 JSON 对象（arguments are not valid JSON: ${complaint}）：${shown}`;
 }

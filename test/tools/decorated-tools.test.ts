@@ -84,6 +84,7 @@ describe('@tool methods through the registry', () => {
               limit: { type: 'integer', minimum: 1, maximum: 5, default: 3, description: '最多返回几条' },
             },
             required: ['query'],
+            additionalProperties: false, // issue 15.8: a zod object refuses unknown keys, and says so
           },
         },
       },

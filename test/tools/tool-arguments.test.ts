@@ -71,6 +71,14 @@ describe('validateToolArguments', () => {
       expect(reason.endsWith('另有 2 处问题')).toBe(true);
     });
 
+    it('[issue 15.8] reports arguments that were not valid JSON as such, with the parser’s complaint, not as missing fields', () => {
+      const reason = reasonFor(greetingSchema, { _raw: '{"name": "月璃",' });
+      expect(reason).toMatch(/^参数不是合法的 JSON 对象（arguments are not valid JSON: .+）：\{"name": "月璃",$/);
+      expect(reason).not.toMatch(/name：/);
+      expect(reasonFor(greetingSchema, { _raw: '["月璃"]' })).toMatch(/arguments are not valid JSON: it is JSON, but an array, not an object/);
+      expect(reasonFor(greetingSchema, { _raw: 'x'.repeat(500) })).toMatch(/x{120}…$/);
+    });
+
     it('refuses arguments that are not an object', () => {
       expect(reasonFor(greetingSchema, null)).toBe('参数：应为对象，收到空值');
       expect(reasonFor(greetingSchema, ['a'])).toBe('参数：应为对象，收到数组');
@@ -107,8 +115,10 @@ describe('validateToolArguments', () => {
       limit: z.int().min(1).max(50).default(10),
     });
 
-    it('uses the zod object as the validator itself', () => {
-      expect(compileToolArguments(zodSchema)).toBe(zodSchema);
+    it('[issue 15.8] refuses unknown keys of a plain z.object, as additionalProperties: false does; a z.looseObject lets them through', () => {
+      expect(reasonFor(zodSchema, { query: '月', limt: 3 })).toBe('参数 limt：未知字段');
+      expect(validateToolArguments(compileToolArguments(z.looseObject({ a: z.string() })), { a: 'x', b: 1 })).toEqual({ ok: true, value: { a: 'x', b: 1 } });
+      expect(compileToolArguments(zodSchema)).toBe(compileToolArguments(zodSchema)); // compiled once per schema
     });
 
     it('parses arguments with defaults and names bad fields', () => {
@@ -173,6 +183,7 @@ describe('modelParametersSchema', () => {
         tags: { type: 'array', items: { type: 'object', properties: { weight: { type: 'integer' } }, required: ['weight'] } },
       },
       required: ['query', 'page'],
+      additionalProperties: false,
     });
   });
 

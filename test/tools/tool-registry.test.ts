@@ -183,6 +183,7 @@ describe('ToolRegistry', () => {
               type: 'object',
               properties: { query: { type: 'string', maxLength: 50, description: '搜索词' }, limit: { type: 'integer', default: 5 } },
               required: ['query'],
+              additionalProperties: false,
             },
           },
         },
