@@ -435,6 +435,8 @@ export class Host implements HostRuntime {
         if (sink.call === undefined) throw new Error(`platform action ${action}: the connected adapter has no platform actions (or no adapter is connected)`);
         return sink.call(action, params);
       },
+      // `loop` is built below, from this runtime; a resume comes only once the host runs.
+      resume: (streamId, event) => loop.resume(streamId, event),
       recordToolCall: (streamId, outcome, startedAt, durationMs) => {
         try {
           storage.toolCalls.record({

@@ -12,6 +12,7 @@ import type { LLMRequest } from '../llm/llm-request.js';
 import type { ToolCall } from '../llm/tool-call.js';
 import type { ToolCallOutcome } from './run-tool-calls.js';
 import type { UsableSet } from './usables.js';
+import type { WaitResumeEvent } from './wait-resume-event.js';
 
 /** What chatters work with: the host's chat-facing services in one place. */
 export interface ChatRuntime {
@@ -41,4 +42,11 @@ export interface ChatRuntime {
    * connected, the adapter has no such actions, or the platform refused.
    */
   callPlatform(action: string, params?: Readonly<Record<string, unknown>>): Promise<unknown>;
+  /**
+   * Hands an external resume (`sub_agent`, `internal_context`, a plugin's own source) to the
+   * host's conversation of the stream: a run that waits is stepped with it at once (it wins
+   * over the wait's own rules); a stream with no run starts one, which the event does not
+   * reach (a chatter that wants it then keeps it itself, as NDFC's `chat_core.resume` does).
+   */
+  resume(streamId: string, event: WaitResumeEvent): void;
 }
