@@ -1,5 +1,15 @@
 import * as z from 'zod';
 
+/** True when `name` is a time zone this runtime knows (an IANA name such as `Asia/Shanghai`, or `UTC`). */
+function isTimeZoneName(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** `config/bot.toml`: who the bot is, its accounts, and how its conversations run. */
 export const BotConfigSchema = z.object({
   bot: z
@@ -9,6 +19,17 @@ export const BotConfigSchema = z.object({
       personality: z.string().describe('Who it is, in a few sentences (goes into the system prompt).').default('一个温和、好奇、说话简短的聊天伙伴。'),
       identity: z.string().describe('What it knows it is.').default('一个生活在聊天软件里的 AI，对自己是虚拟的这件事很坦然。'),
       speaking_style: z.string().describe('How it talks.').default('口语化，一次只说一两句话，不用表情符号。'),
+      timezone: z
+        .string()
+        .trim()
+        .refine((value) => value === '' || isTimeZoneName(value), {
+          error: (issue) =>
+            `${JSON.stringify(issue.input)} is not a time zone: use an IANA name such as "Asia/Shanghai" or "UTC", or "" for the machine’s time zone`,
+        })
+        .describe(
+          'The time zone of every time the bot reads in its prompts (message times, the current time), as an IANA name such as "Asia/Shanghai"; empty: the machine’s time zone.',
+        )
+        .default(''),
     })
     .describe('The persona.')
     .prefault({}),

@@ -1,0 +1,121 @@
+/**
+ * Times as the model reads them. Every time in one prompt is given in one zone, `bot.toml
+ * [bot] timezone` (empty: the machine's), and the prompt's "now" names that zone and its UTC
+ * offset, so `【14:05】` and "now" can be compared (the prompt once mixed local `HH:MM` with
+ * a UTC ISO string).
+ */
+
+/** A moment's wall clock in one time zone. */
+export interface ZonedTime {
+  year: number;
+  /** 1 to 12. */
+  month: number;
+  day: number;
+  /** 0 to 23. */
+  hour: number;
+  minute: number;
+  second: number;
+  /** 0 = Sunday. */
+  weekday: number;
+  /** Minutes ahead of UTC (Asia/Shanghai: 480). */
+  offsetMinutes: number;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const CHINESE_WEEKDAYS = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'];
+
+/** One formatter per zone: building an `Intl.DateTimeFormat` costs far more than using one. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      weekday: 'short',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * The zone prompts use: `configured` (bot.toml `[bot] timezone`, validated when the file is
+ * read), or the machine's when it is empty.
+ */
+export function promptTimeZone(configured: string): string {
+  return configured !== '' ? configured : Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** `epochMs` on the wall clock of `timeZone`. */
+export function zonedTime(epochMs: number, timeZone: string): ZonedTime {
+  const wholeSecond = Math.floor(epochMs / 1000) * 1000;
+  const parts: Record<string, string> = {};
+  for (const part of formatterFor(timeZone).formatToParts(new Date(wholeSecond))) parts[part.type] = part.value;
+  const field = (type: string): number => Number(parts[type]);
+  const wall = { year: field('year'), month: field('month'), day: field('day'), hour: field('hour'), minute: field('minute'), second: field('second') };
+  // The offset is what the wall clock reads minus what UTC reads at the same moment.
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return { ...wall, weekday: WEEKDAYS.indexOf(parts['weekday'] ?? ''), offsetMinutes: Math.round((asUtc - wholeSecond) / 60_000) };
+}
+
+const pad = (value: number): string => String(value).padStart(2, '0');
+
+/** An offset as `+08:00`, `-03:30`, `+00:00`. */
+export function formatOffset(offsetMinutes: number): string {
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const minutes = Math.abs(offsetMinutes);
+  return `${sign}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+/** True when both moments fall on the same calendar day in `timeZone`. */
+export function sameDay(firstMs: number, secondMs: number, timeZone: string): boolean {
+  const first = zonedTime(firstMs, timeZone);
+  const second = zonedTime(secondMs, timeZone);
+  return first.year === second.year && first.month === second.month && first.day === second.day;
+}
+
+/**
+ * `epochSeconds` in `timeZone`, by a strftime subset: `%Y %m %d %H %M %S` (24-hour clock),
+ * `%z` (the offset, `+08:00`) and `%%`. Other directives stay as written. `'%H:%M'` gives `09:05`.
+ */
+export function formatZonedTime(epochSeconds: number, format: string, timeZone: string): string {
+  const time = zonedTime(epochSeconds * 1000, timeZone);
+  return format.replace(/%([YmdHMSz%])/g, (_match, directive: string) => {
+    switch (directive) {
+      case 'Y':
+        return String(time.year);
+      case 'm':
+        return pad(time.month);
+      case 'd':
+        return pad(time.day);
+      case 'H':
+        return pad(time.hour);
+      case 'M':
+        return pad(time.minute);
+      case 'S':
+        return pad(time.second);
+      case 'z':
+        return formatOffset(time.offsetMinutes);
+      default:
+        return '%';
+    }
+  });
+}
+
+/**
+ * The prompt's current time, naming the zone every other time in the prompt is in:
+ * `2023-11-15 14:13（星期三，Asia/Shanghai 时间，UTC+08:00；消息时间同此时区）`.
+ */
+export function formatPromptNow(epochMs: number, timeZone: string): string {
+  const time = zonedTime(epochMs, timeZone);
+  const date = `${time.year}-${pad(time.month)}-${pad(time.day)} ${pad(time.hour)}:${pad(time.minute)}`;
+  return `${date}（${CHINESE_WEEKDAYS[time.weekday] ?? ''}，${timeZone} 时间，UTC${formatOffset(time.offsetMinutes)}；消息时间同此时区）`;
+}
