@@ -91,16 +91,23 @@ describe('NDFC default handlers', () => {
     expect(messages.map((item) => item.content)).toEqual(['一', '二']);
   });
 
-  it('[N-20] format_unread_line: {stream_id, message, time_format "%H:%M", formatted_line ""}; the default writes 【HH:MM】card-or-name [id]： text', async () => {
-    await startHost({ defaults: true });
-    const time = 1_700_000_000;
-    const carded = message({ time, senderCard: '明明', processedPlainText: '大家好' });
-    expect(await NdfcPublisher.formatUnreadLine('s1', carded)).toBe(`【${hhmm(time)}】明明 [10001]： 大家好`);
-    const plain = message({ time, senderCard: '', processedPlainText: '', content: '原文' });
-    expect(await NdfcPublisher.formatUnreadLine('s1', plain)).toBe(`【${hhmm(time)}】阿明 [10001]： 原文`);
-    const date = new Date(time * 1000);
+  it('[N-20] format_unread_line: {stream_id, message, time_format "%H:%M", formatted_line ""}; the default writes 【HH:MM】card-or-name（用户 id，消息 id）： text', async () => {
+    const { clock } = await startHost({ defaults: true });
+    // An hour after the manual clock's start: the same day in every zone (UTC-12 to UTC+14).
+    const today = clock.now() / 1000 + 3600;
+    const carded = message({ time: today, senderCard: '明明', processedPlainText: '大家好' });
+    expect(await NdfcPublisher.formatUnreadLine('s1', carded)).toBe(`【${hhmm(today)}】明明（用户 10001，消息 m1）： 大家好`);
+    const plain = message({ time: today, senderCard: '', processedPlainText: '', content: '原文' });
+    expect(await NdfcPublisher.formatUnreadLine('s1', plain)).toBe(`【${hhmm(today)}】阿明（用户 10001，消息 m1）： 原文`);
+    const date = new Date(today * 1000);
     expect(await NdfcPublisher.formatUnreadLine('s1', carded, '%Y-%m-%d %H:%M:%S %%')).toBe(
-      `【${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${hhmm(time)}:${pad(date.getSeconds())} %】明明 [10001]： 大家好`,
+      `【${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${hhmm(today)}:${pad(date.getSeconds())} %】明明（用户 10001，消息 m1）： 大家好`,
+    );
+    // A message from another day shows its date before the time.
+    const old = 1_700_000_000;
+    const oldDate = new Date(old * 1000);
+    expect(await NdfcPublisher.formatUnreadLine('s1', message({ time: old }))).toBe(
+      `【${oldDate.getFullYear()}-${pad(oldDate.getMonth() + 1)}-${pad(oldDate.getDate())} ${hhmm(old)}】阿明（用户 10001，消息 m1）： 你好`,
     );
   });
 
@@ -134,7 +141,7 @@ describe('NDFC default handlers', () => {
     const { stream, unreads } = await streamWithUnreads(host, ['早', '吃了吗']);
     host.chat.streams.flushUnreads(stream.streamId, unreads);
     const lines = await NdfcPublisher.buildHistoryText(stream.streamId, stream);
-    expect(lines).toEqual(unreads.map((item) => `【${hhmm(item.time)}】明明 [10001]： ${item.content}`));
+    expect(lines).toEqual(unreads.map((item) => `【${hhmm(item.time)}】明明（用户 10001，消息 ${item.messageId}）： ${item.content}`));
   });
 
   it('[N-24] build_negative_extra: a third party appends with SUCCESS, then the default appends NDFC\'s eight (when reinforced)', async () => {

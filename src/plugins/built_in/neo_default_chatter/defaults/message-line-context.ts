@@ -1,0 +1,38 @@
+import type { ChatRuntime, Message } from 'moonglass';
+import { senderLabel, type MessageLineContext } from './format-message-line.js';
+import { promptTimeZone } from './prompt-time.js';
+
+/**
+ * The context of a stream's message lines, read through the public runtime: the zone from
+ * `bot.toml [bot] timezone`, the bot's accounts (bot.toml `[accounts]`, the account the
+ * stream's messages arrive on, the sender of its own replies) and the names of the people
+ * the stream's history and unread messages show, the newest name of each winning.
+ * `messages` are looked at too (the ones being formatted).
+ */
+export function messageLineContext(runtime: ChatRuntime, streamId: string, messages: readonly Message[] = []): MessageLineContext {
+  const stream = runtime.streams.getStream(streamId);
+  const known = [...(stream?.history ?? []), ...(stream?.unreads ?? []), ...messages].sort((first, second) => first.time - second.time);
+  const selfIds = new Set<string>();
+  const names = new Map<string, string>();
+  const platforms = new Set([stream?.platform, ...messages.map((message) => message.platform)]);
+  for (const platform of platforms) {
+    const account = platform !== undefined && Object.hasOwn(runtime.bot.accounts, platform) ? runtime.bot.accounts[platform] : undefined;
+    if (typeof account === 'string' && account !== '') selfIds.add(account);
+  }
+  if (stream?.account !== undefined && stream.account !== null) selfIds.add(stream.account);
+  for (const message of known) {
+    if (message.direction === 'outbound') {
+      if (message.senderId !== '') selfIds.add(message.senderId);
+      continue;
+    }
+    const label = senderLabel(message);
+    if (label !== '') names.set(message.senderId, label);
+  }
+  return {
+    timeZone: promptTimeZone(runtime.bot.bot.timezone),
+    nowMs: runtime.clock.now(),
+    selfIds,
+    botName: runtime.bot.bot.nickname,
+    names,
+  };
+}
