@@ -1,11 +1,13 @@
 import { action, BaseAction, inject, TOKENS, ToolExecutionResult, type ActionContext, type ChatRuntime } from 'moonglass';
 import type { NdfcPluginLike } from '../ndfc-plugin-like.js';
+import { answeredMessageArrival, typingDelayLeft } from './typing-delay.js';
 
 /**
  * `send_text`: the bot speaks. The reply is queued in the host's durable outbox at once and
- * goes out after a typing delay (per character, capped), counting only the time left since
- * the previous send in the stream, so several sends in one turn read naturally and stay in
- * order.
+ * goes out after a typing delay (per character, capped) counted from the arrival of the
+ * message being answered, or from the stream's previous send when that is later: the model's
+ * own latency is part of the typing, not added to it, and several sends in one turn are
+ * spaced by their own typing and stay in order.
  */
 @action('send_text', {
   description: '发送一条文字消息到当前聊天。想说话时必须调用它；一次说一两句，可以多次调用。',
@@ -13,8 +15,8 @@ import type { NdfcPluginLike } from '../ndfc-plugin-like.js';
     type: 'object',
     properties: {
       content: { type: 'string', minLength: 1, maxLength: 2000, description: '要发送的文字' },
-      reply_to: { type: 'string', description: '要引用回复的消息 id（可选）' },
-      at: { type: 'string', description: '群聊中要 @ 的用户 id（可选）' },
+      reply_to: { type: 'string', description: '要引用回复的消息 id，即消息行里「消息」后面的编号（可选）' },
+      at: { type: 'string', description: '群聊中要 @ 的用户 id，即消息行里「用户」后面的编号（可选）' },
     },
     required: ['content'],
     additionalProperties: false,
@@ -37,10 +39,9 @@ export class SendTextAction extends BaseAction {
     if (content === '') return ToolExecutionResult.fail('send_text', '消息内容为空');
     const { clock } = this.runtime;
     const config = this.#plugin.config;
-    const wanted = Math.min(content.length * config.typing_delay_per_char, config.typing_delay_max_seconds) * 1000;
+    const typingMs = Math.min(content.length * config.typing_delay_per_char, config.typing_delay_max_seconds) * 1000;
     const stream = context.streams.activateStream(context.streamId);
-    const last = stream === undefined ? undefined : this.#plugin.state.lastSendAt.get(stream);
-    const remaining = last === undefined ? wanted : wanted - (clock.now() - last);
+    const since = stream === undefined ? [] : [answeredMessageArrival(stream), this.#plugin.state.lastSendAt.get(stream)];
     // Queued (durable) first, typed after: a crash during the delay loses no reply.
     const outcome = await context.streams.send(
       context.streamId,
@@ -49,7 +50,7 @@ export class SendTextAction extends BaseAction {
         replyTo: typeof args['reply_to'] === 'string' ? args['reply_to'] : null,
         at: typeof args['at'] === 'string' ? args['at'] : null,
       },
-      { delayMs: Math.max(0, remaining), signal: context.signal },
+      { delayMs: typingDelayLeft(typingMs, clock.now(), since), signal: context.signal },
     );
     if (stream !== undefined) this.#plugin.state.lastSendAt.set(stream, clock.now());
     switch (outcome.status) {
