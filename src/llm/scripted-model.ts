@@ -35,9 +35,12 @@ function complete(reply: ScriptedReply): ModelReply {
 /**
  * A model that needs no network: the offline demo model of `npm start` and the test double.
  *
- * Without a script it follows this rule. Let T be the text of the last payload that is not
- * a system payload, when that payload is a user payload (text parts of a multimodal
- * message joined by newlines, trimmed):
+ * Without a script it follows this rule. Let T be the newest message in the last payload
+ * that is not a system payload, when that payload is a user payload (text parts of a
+ * multimodal message joined by newlines, trimmed). A chatter's prompt carries history too:
+ * T is the last message of its `<new_messages>` block with the `【time】name：` prefix
+ * dropped, or, without such a block, the text without its `<history>` blocks; so a `!tool`
+ * command in the history (after a restart, say) is never run again.
  *
  * - (b) checked first: when that payload is a tool result or an assistant payload, or T is
  *   empty, it answers with no message and no tool calls, except that it calls
@@ -47,7 +50,7 @@ function complete(reply: ScriptedReply): ModelReply {
  *   `!roll_dice {"sides": 6}`, it calls that tool with those arguments (the first such
  *   command wins; commands for undeclared tools or with bad JSON are skipped).
  * - (c) otherwise, when `send_text` is declared, it calls `send_text` with
- *   `{ content: '（演示模型）收到：' + T }` (T cut to 200 characters); without `send_text`
+ *   `{ content: '（演示模型）收到：' + L }`, L the last line of T cut to 200 characters; without `send_text`
  *   it answers with that text as the message.
  *
  * Tool call ids are `scripted_<n>_<tool>`, n counting the calls this model received.
