@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type * as z from 'zod';
-import { type ComponentClass, readComponentMetadata } from '../kernel/components/component-metadata.js';
-import { formatSignature } from '../kernel/signature/format-signature.js';
 import type { EventBus } from '../kernel/event-bus/event-bus.js';
 import { pluginLogger } from '../kernel/logger/create-logger.js';
 import type { Logger } from '../kernel/logger/logger.js';
@@ -29,6 +27,7 @@ import { dependenciesOf, type PluginManifest } from './manifest/plugin-manifest.
 import { orderByDependencies } from './discovery/order-by-dependencies.js';
 import { blockedByDependency } from './discovery/blocked-by-dependency.js';
 import { InvalidArgumentError } from '../kernel/errors/invalid-argument-error.js';
+import { registerPluginComponents } from './loader/register-plugin-components.js';
 
 export interface PluginManagerOptions {
   roots: readonly PluginRoot[];
@@ -346,16 +345,7 @@ export class PluginManager {
       });
       attachPluginRuntime(plugin, { config: Object.freeze(config), ctx });
       options.registry.attachPlugin(scope, plugin, logger);
-      for (const definition of plugin.tools()) {
-        scope.effect(`tool ${definition.name}`, options.tools.register(manifest.id, definition));
-        options.registry.registerTool(scope, definition, PluginClass as unknown as ComponentClass);
-        status.signatures.push(`${manifest.id}:tool:${definition.name}`);
-      }
-      for (const componentClass of plugin.components()) {
-        options.registry.register(scope, componentClass);
-        const metadata = readComponentMetadata(componentClass)!;
-        status.signatures.push(formatSignature({ pluginId: manifest.id, kind: metadata.kind, name: metadata.name }));
-      }
+      status.signatures = registerPluginComponents({ plugin, scope, registry: options.registry, tools: options.tools, logger });
       return { plugin, scope, status, logger };
     } catch (error) {
       scope.dispose();

@@ -2,6 +2,7 @@ import type { Container, Newable, ServiceIdentifier } from 'inversify';
 import { lifetimeOf } from '../components/component-lifetime.js';
 import { type ComponentClass, readComponentMetadata } from '../components/component-metadata.js';
 import { BindingOverrideError } from '../errors/binding-override-error.js';
+import { describeError } from '../errors/describe-error.js';
 import { ComponentDeclarationError } from '../errors/component-declaration-error.js';
 import { ComponentResolutionError } from '../errors/component-resolution-error.js';
 import { SignatureCollisionError } from '../errors/signature-collision-error.js';
@@ -142,7 +143,13 @@ export class ComponentRegistry {
       lifetimeOf(metadata) === 'singleton'
         ? singletonRecipe(signature, { useClass }, scope.id, scope, this.#logger)
         : { owner: scope.id, bind: (container, identifier) => void container.bind(identifier).to(useClass).inTransientScope() };
-    recipe.bind(this.#container, signature);
+    try {
+      recipe.bind(this.#container, signature);
+    } catch (error) {
+      // inversify reads the constructor's metadata when it binds a class (a missing @inject, say)
+      if (this.#container.isBound(signature)) this.#container.unbind(signature);
+      throw new ComponentDeclarationError(componentClass.name || '(anonymous class)', 'constructor', `cannot be bound as ${signature}: ${describeError(error)}`);
+    }
     this.#recipes.set(signature, [recipe]);
     const record: ComponentRecord = { signature, kind: metadata.kind, name: metadata.name, pluginId: scope.id, componentClass, metadata };
     this.#records.set(signature, record);
@@ -212,6 +219,17 @@ export class ComponentRegistry {
       { signature, property: String(key) },
       `${signature} keeps its plugin in the readable property ${String(key)}: any plugin that gets this component can read this plugin's config; keep it in a #private field instead`,
     );
+  }
+
+  /**
+   * True when an injection of `identifier` finds something now: a registered component or
+   * tool, a core token, `TOKENS.Plugin` and `TOKENS.Logger` (bound per plugin), or a binding
+   * made on the container directly. Builds nothing.
+   */
+  isBound(identifier: ServiceIdentifier): boolean {
+    if (this.#recipes.has(identifier)) return true;
+    if (typeof identifier === 'symbol' && PLUGIN_SCOPED_TOKENS.has(identifier)) return true;
+    return this.#container.isBound(identifier);
   }
 
   /** The record of a registered component. */
