@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SequenceRandom } from '../../../src/kernel/time/random.js';
 import type { ModelCall } from '../../../src/llm/model-client.js';
 import { payloadText } from '../../../src/llm/payload-text.js';
+import { NdfcPublisher } from '../../../src/plugins/built_in/neo_default_chatter/events/ndfc-publisher.js';
 import { textReply, toolReply, useTestHosts } from '../../support/ndfc.js';
 
 /** The text of a call's payloads of one role, joined. */
@@ -71,6 +72,14 @@ describe('what the model sees in NDFC prompt lines (issue 15, item 7)', () => {
     expect(user).toContain('【08:05】阿明（用户 10001，消息 new）： 今早的');
     expect(user).toContain('现在是 2026-01-01 08:00（星期四，Asia/Shanghai 时间，UTC+08:00；消息时间同此时区）');
     expect(user).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
+  });
+
+  it('[issue 15] a time_format given to :format_unread_line is read in the same zone, %z its offset', async () => {
+    const test = await start({ botConfig: { bot: { timezone: 'Asia/Kolkata' } }, script: textReply('') });
+    const outcome = await test.adapter.send('hi');
+    if (outcome.status !== 'delivered') throw new Error(`not delivered: ${outcome.status}`);
+    const line = await NdfcPublisher.formatUnreadLine(outcome.message.streamId, outcome.message, '%Y-%m-%d %H:%M %z');
+    expect(line).toBe('【2026-01-01 05:30 +05:30】user 10001（用户 10001，消息 in-1）： hi');
   });
 
   it('[issue 15] a zone west of UTC moves the day and the offset with it', async () => {
