@@ -11,7 +11,8 @@ export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: ['source'] } },
   test: {
-    include: ['test/**/*.test.ts'],
+    // Tests beside a plugin (plugins/<name>/*.test.ts) run with the rest.
+    include: ['test/**/*.test.ts', 'plugins/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
     testTimeout: 20_000,
     restoreMocks: true,

@@ -10,5 +10,7 @@ export { createTestHost } from './testing/create-test-host.js';
 export { FakeAdapter } from './testing/fake-adapter.js';
 
 export type { LogRecord } from './kernel/logger/memory-logger.js';
+export type { ModelScript, ScriptedReply } from './llm/scripted-model.js';
+export type { AppConfigInput } from './kernel/config/app-config.js';
 export type { TestHost, TestHostOptions } from './testing/create-test-host.js';
 export type { FakeMessageOptions } from './testing/fake-adapter.js';

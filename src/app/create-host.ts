@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { resolve } from 'node:path';
 import { Container } from 'inversify';
-import { type AppConfig, AppConfigSchema } from '../kernel/config/app-config.js';
+import { type AppConfig, type AppConfigInput, AppConfigSchema } from '../kernel/config/app-config.js';
 import { loadAppConfig } from '../kernel/config/load-app-config.js';
 import type { EventName, EventParams } from '../kernel/event-bus/event-payloads.js';
 import { EventBus, type PublishResult } from '../kernel/event-bus/event-bus.js';
@@ -63,8 +63,8 @@ export interface HostOptions {
   configDir?: string;
   /** Where the database and plugin data live. Default `./data`. */
   dataDir?: string;
-  /** Use these settings instead of reading `features.toml` (tests, embedding). */
-  appConfig?: Partial<AppConfig>;
+  /** Use these settings instead of reading `features.toml` (tests, embedding); nested fields may be left out. */
+  appConfig?: AppConfigInput;
   /** Use this instead of reading `bot.toml`. */
   botConfig?: BotConfigInput;
   /** Use this instead of reading `models.toml`. */

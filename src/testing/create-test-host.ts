@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHost, type Host, type HostOptions } from '../app/create-host.js';
 import type { BotConfigInput } from '../chat/bot-config.js';
@@ -6,21 +6,29 @@ import type { LogRecord } from '../kernel/logger/memory-logger.js';
 import { createMemoryLogger } from '../kernel/logger/memory-logger.js';
 import { ManualClock } from '../kernel/time/manual-clock.js';
 import { type Random, SeededRandom } from '../kernel/time/random.js';
-import type { ModelCall, ModelReply } from '../llm/model-client.js';
 import type * as z from 'zod';
 import type { ModelsConfigSchema } from '../llm/models-config.js';
-import type { AppConfig } from '../kernel/config/app-config.js';
-import { ScriptedModel } from '../llm/scripted-model.js';
+import type { AppConfigInput } from '../kernel/config/app-config.js';
+import { type ModelScript, ScriptedModel } from '../llm/scripted-model.js';
 import { copyBuiltInPlugins, copyPluginFolder } from './copy-plugin-folders.js';
 import { FakeAdapter } from './fake-adapter.js';
 
 export interface TestHostOptions {
-  /** Plugin folders to load beside the built-in ones (copied; the originals are never written). */
+  /**
+   * Plugin folders to load beside the built-in ones (copied; the originals are never written).
+   * They load as third-party plugins, as `npm start` loads `./plugins`: a manifest whose
+   * `host_application` range leaves out this moonglass is skipped with the reason.
+   */
   plugins?: string[];
+  /** Load `plugins` as built-in plugins instead (no host version check). Default false. */
+  pluginsAsBuiltIn?: boolean;
   /** Load moonglass's built-in plugins (the default chatter among them). Default true. */
   builtIns?: boolean;
-  /** The model's replies, turn by turn, or a function of each call. Default: the demo rule. */
-  script?: ModelReply[] | ((call: ModelCall) => ModelReply | Promise<ModelReply>);
+  /**
+   * The model's replies, turn by turn (the last one repeats), or a function of each call.
+   * A reply may leave fields out: `{ message: '好' }`, `{ toolCalls: [...] }`. Default: the demo rule.
+   */
+  script?: ModelScript;
   /** Chance draws; default a fixed seed, so every run of a test draws the same numbers. */
   random?: Random;
   botConfig?: BotConfigInput;
@@ -29,8 +37,8 @@ export interface TestHostOptions {
    * it instead of the scripted model (e.g. a loopback server in your tests).
    */
   modelsConfig?: z.input<typeof ModelsConfigSchema>;
-  /** `features.toml` settings (e.g. `{ media: { images_enabled: false } }`). */
-  appConfig?: Partial<AppConfig>;
+  /** `features.toml` settings (e.g. `{ media: { images_enabled: false } }`); what is left out takes its default. */
+  appConfig?: AppConfigInput;
   /** Downloads of images and videos go through it. */
   mediaFetch?: typeof fetch;
   /** `mcp.toml` as an object (`{ servers: { … } }`); default: no MCP servers. */
@@ -61,13 +69,20 @@ export async function createTestHost(options: TestHostOptions = {}): Promise<Tes
   mkdirSync(scratchParent, { recursive: true });
   const scratch = mkdtempSync(join(scratchParent, 'host-'));
   const root = join(scratch, 'plugins');
+  const thirdPartyRoot = join(scratch, 'third-party-plugins');
   mkdirSync(root);
+  mkdirSync(thirdPartyRoot);
   if (options.builtIns ?? true) copyBuiltInPlugins(root);
-  for (const folder of options.plugins ?? []) copyPluginFolder(folder, root);
-  for (const [name, text] of Object.entries(options.pluginConfigs ?? {})) writeFileSync(join(root, name, 'config.toml'), text);
+  const yours = options.pluginsAsBuiltIn === true ? root : thirdPartyRoot;
+  for (const folder of options.plugins ?? []) copyPluginFolder(folder, yours);
+  for (const [name, text] of Object.entries(options.pluginConfigs ?? {})) {
+    const folder = [root, thirdPartyRoot].map((parent) => join(parent, name)).find((candidate) => existsSync(candidate));
+    if (folder === undefined) throw new Error(`createTestHost: pluginConfigs names "${name}", which is no plugin folder among the built-ins and your plugins`);
+    writeFileSync(join(folder, 'config.toml'), text);
+  }
 
   const clock = new ManualClock();
-  const model = new ScriptedModel(options.script as never);
+  const model = new ScriptedModel(options.script);
   const { logger, records } = createMemoryLogger();
   const hostOptions: HostOptions = {
     logger,
@@ -80,7 +95,10 @@ export async function createTestHost(options: TestHostOptions = {}): Promise<Tes
     database: 'memory',
     dataDir: join(scratch, 'data'),
     configDir: join(scratch, 'config'),
-    pluginRoots: [{ path: root, builtIn: true }],
+    pluginRoots: [
+      { path: root, builtIn: true },
+      { path: thirdPartyRoot, builtIn: false },
+    ],
     offlineModel: model,
     // Seeded by default: a chance draw (the group probability gate) comes out the same every run.
     random: options.random ?? new SeededRandom(0x6d676c73),

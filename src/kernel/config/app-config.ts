@@ -99,5 +99,7 @@ export const AppConfigSchema = z.object({
 });
 
 export type AppConfig = z.output<typeof AppConfigSchema>;
+/** `features.toml` as written: every field optional, nested ones too (defaults fill the rest). */
+export type AppConfigInput = z.input<typeof AppConfigSchema>;
 
 export const APP_CONFIG_FILE_NAME = 'features.toml';
