@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type * as z from 'zod';
 import type { EventBus } from '../kernel/event-bus/event-bus.js';
-import { pluginLogger } from '../kernel/logger/create-logger.js';
 import type { Logger } from '../kernel/logger/logger.js';
 import type { ComponentRegistry } from '../kernel/registry/component-registry.js';
 import type { PluginScope } from '../kernel/scope/plugin-scope.js';
@@ -10,24 +8,23 @@ import type { Clock } from '../kernel/time/clock.js';
 import { withTimeout } from '../kernel/time/with-timeout.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { ChatRuntime } from '../chatter/chat-runtime.js';
-import { PLUGIN_CONFIG_FILE_NAME, PluginConfig } from './config/plugin-config.js';
+import { PLUGIN_CONFIG_FILE_NAME } from './config/plugin-config.js';
 import { readTomlFile } from '../kernel/config/read-toml-file.js';
-import { reconcilePluginConfig } from './config/reconcile-plugin-config.js';
 import { type DiscoveredPlugin, discoverPlugins } from './discovery/discover-plugins.js';
 import type { PluginRoot } from './discovery/plugin-root.js';
 import type { PluginStatus } from './discovery/plugin-status.js';
 import { importPluginEntry, type PluginClass } from './loader/import-plugin-entry.js';
-import type { PluginContext, PluginHostFacts, PluginServiceFactories } from './plugin-context.js';
-import { UNWIRED_SERVICES } from './unwired-services.js';
-import { createPluginEffects } from './plugin-effects.js';
+import type { PluginHostFacts, PluginServiceFactories } from './plugin-context.js';
 import { type LifecycleStep, lifecycleReasonOf, runLifecycleStep } from './lifecycle/run-lifecycle-step.js';
-import { attachPluginRuntime, type ToolPlugin } from './tool-plugin.js';
+import type { ToolPlugin } from './tool-plugin.js';
 import { readPluginManifest } from './manifest/read-plugin-manifest.js';
 import { dependenciesOf, type PluginManifest } from './manifest/plugin-manifest.js';
 import { orderByDependencies } from './discovery/order-by-dependencies.js';
 import { blockedByDependency } from './discovery/blocked-by-dependency.js';
 import { InvalidArgumentError } from '../kernel/errors/invalid-argument-error.js';
-import { registerPluginComponents } from './loader/register-plugin-components.js';
+import { type LoadedPlugin, preparePlugin } from './loader/prepare-plugin.js';
+import { type Settled, settle } from './loader/settle.js';
+import { configModelOf } from './config/config-model-of.js';
 
 export interface PluginManagerOptions {
   roots: readonly PluginRoot[];
@@ -55,13 +52,6 @@ export interface PluginManagerOptions {
 }
 
 /** The lifecycle methods the host awaits with `lifecycleTimeoutMs`. */
-
-interface LoadedPlugin {
-  plugin: ToolPlugin<unknown>;
-  scope: PluginScope;
-  status: PluginStatus;
-  logger: Logger;
-}
 
 // One notice per process for plugins loaded in compatibility mode, whatever the number of hosts.
 const compatibilityNotices = new Set<string>();
@@ -145,7 +135,7 @@ export class PluginManager {
         this.#skip(plugin.status, blocked);
         continue;
       }
-      const loaded = await this.#prepare(plugin, await imports[index]!);
+      const loaded = this.#prepare(plugin, await imports[index]!);
       if (loaded !== undefined) prepared.push(loaded);
     }
     for (const loaded of prepared) {
@@ -221,7 +211,7 @@ export class PluginManager {
     Object.assign(status, { state: 'skipped', stage: undefined, reason: undefined, signatures: [] });
     const root = this.#options.roots.find((candidate) => status.folder.startsWith(candidate.path)) ?? { path: status.folder, builtIn: status.builtIn };
     const discovered: DiscoveredPlugin = { folder: status.folder, root, manifest: readPluginManifest(status.folder), status };
-    const prepared = await this.#prepare(discovered, await settle(importPluginEntry(status.folder)));
+    const prepared = this.#prepare(discovered, await settle(importPluginEntry(status.folder)));
     if (prepared === undefined) return status;
     try {
       await this.#runStep(prepared, 'onLoad');
@@ -299,60 +289,17 @@ export class PluginManager {
     }
   }
 
-  async #prepare(discovered: DiscoveredPlugin, imported: Settled<PluginClass>): Promise<LoadedPlugin | undefined> {
-    const options = this.#options;
-    const { manifest, folder, status } = discovered;
-    if (!imported.ok) {
-      this.#fail(status, 'entry', imported.error, '工具插件加载失败，已跳过该插件');
+  #prepare(discovered: DiscoveredPlugin, imported: Settled<PluginClass>): LoadedPlugin | undefined {
+    const outcome = preparePlugin({ ...this.#options, logger: this.#logger }, discovered, imported);
+    const { status, folder, manifest } = discovered;
+    if (outcome.kind === 'ready') return outcome.loaded;
+    if (outcome.kind === 'failed') {
+      this.#fail(status, outcome.stage, outcome.error, outcome.message);
       return undefined;
     }
-    const PluginClass = imported.value;
-
-    const logger = pluginLogger(this.#logger, manifest.id);
-    let config: { enabled?: unknown };
-    try {
-      const model = configModelOf(PluginClass);
-      // The root logger: reconcile adds the plugin id to its lines itself.
-      config = reconcilePluginConfig({ directory: folder, model, pluginId: manifest.id, logger: this.#logger }).config as {
-        enabled?: unknown;
-      };
-    } catch (error) {
-      this.#fail(status, 'config', error, '工具插件配置处理失败，已跳过该插件');
-      return undefined;
-    }
-    // Phase two of the switch: the model's own coercion has decided `enabled`.
-    if (config.enabled === false) {
-      status.state = 'disabled';
-      status.stage = 'switch';
-      status.reason = 'config.toml: [plugin] enabled is off';
-      this.#logger.info({ id: manifest.id, directory: folder }, '工具插件已在自身配置中关闭');
-      return undefined;
-    }
-
-    const scope = options.createScope(manifest.id);
-    try {
-      const plugin = new PluginClass(manifest);
-      const dataDir = join(options.host.dataDir, 'plugins', manifest.id);
-      mkdirSync(dataDir, { recursive: true });
-      const ctx: PluginContext = Object.freeze({
-        logger,
-        paths: Object.freeze({ pluginDir: folder, dataDir }),
-        host: Object.freeze({ ...options.host }),
-        chat: options.chat,
-        mcp: (options.services ?? UNWIRED_SERVICES).mcp(manifest.id),
-        media: (options.services ?? UNWIRED_SERVICES).media(manifest.id),
-        ...createPluginEffects(scope, options.clock, logger, options.registry),
-      });
-      attachPluginRuntime(plugin, { config: Object.freeze(config), ctx });
-      options.registry.attachPlugin(scope, plugin, logger);
-      status.signatures = registerPluginComponents({ plugin, scope, registry: options.registry, tools: options.tools, logger });
-      return { plugin, scope, status, logger };
-    } catch (error) {
-      scope.dispose();
-      status.signatures = [];
-      this.#fail(status, 'register', error, '工具插件加载失败，已跳过该插件');
-      return undefined;
-    }
+    Object.assign(status, { state: 'disabled', stage: 'switch', reason: 'config.toml: [plugin] enabled is off' });
+    this.#logger.info({ id: manifest.id, directory: folder }, '工具插件已在自身配置中关闭');
+    return undefined;
   }
 
   async #unload(loaded: LoadedPlugin): Promise<void> {
@@ -408,22 +355,4 @@ export class PluginManager {
     status.reason = lifecycleReasonOf(error);
     this.#logger.error({ id: status.id, directory: status.folder, stage, error: status.reason }, message);
   }
-}
-
-type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
-
-function settle<T>(work: Promise<T>): Promise<Settled<T>> {
-  return work.then(
-    (value) => ({ ok: true, value }),
-    (error: unknown) => ({ ok: false, error }),
-  );
-}
-
-function configModelOf(PluginClass: { configModel?: unknown; name: string }): z.ZodObject {
-  const model = PluginClass.configModel ?? PluginConfig;
-  const shape = (model as { shape?: Record<string, unknown> }).shape;
-  if (shape === undefined || !('enabled' in shape)) {
-    throw new TypeError(`${PluginClass.name}.configModel must be a zod object extending PluginConfig (it needs the "enabled" field)`);
-  }
-  return model as z.ZodObject;
 }
