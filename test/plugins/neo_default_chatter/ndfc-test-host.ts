@@ -9,6 +9,7 @@ import { ManualClock } from '../../../src/kernel/time/manual-clock.js';
 import type { ModelClient } from '../../../src/llm/model-client.js';
 import { NeoChatterConfig, type NeoChatterConfigValues } from '../../../src/plugins/built_in/neo_default_chatter/config.js';
 import { DEFAULT_HANDLERS } from '../../../src/plugins/built_in/neo_default_chatter/defaults/default-handlers.js';
+import { withPluginSection, type NeoChatterConfig as SessionConfig } from '../../../src/plugins/built_in/neo_default_chatter/session/session-config.js';
 import { groupEnvelope, privateEnvelope } from '../../support/chat.js';
 
 export interface NdfcTestHost {
@@ -63,9 +64,9 @@ export function useNdfcHost(): (options?: { offlineModel?: ModelClient; defaults
   };
 }
 
-/** NDFC's config with its defaults, changed by `overrides`. */
-export function ndfcConfig(overrides: Partial<NeoChatterConfigValues> = {}): NeoChatterConfigValues {
-  return NeoChatterConfig.parse(overrides);
+/** NDFC's config with its defaults, changed by `overrides` (as a session carries it: `config.plugin` is the same values). */
+export function ndfcConfig(overrides: Partial<NeoChatterConfigValues> = {}): SessionConfig {
+  return withPluginSection(NeoChatterConfig.parse(overrides));
 }
 
 /** Receives messages into a real stream of `host` and returns the live stream with them unread. */

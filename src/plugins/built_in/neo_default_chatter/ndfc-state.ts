@@ -1,4 +1,5 @@
 import type { ChatStream } from 'moonglass';
+import { PendingResumes } from './session/pending-resumes.js';
 
 /** What NDFC keeps per stream across transient components (state lives on the plugin). */
 export class NdfcState {
@@ -7,4 +8,6 @@ export class NdfcState {
    * stream object, so an entry goes when the host drops an idle stream from memory.
    */
   readonly lastSendAt = new WeakMap<ChatStream, number>();
+  /** Resumes delivered to each stream's conversation (`chat_core.resume`) and not taken yet. */
+  readonly resumes = new PendingResumes();
 }

@@ -1,5 +1,5 @@
 import { BaseChatter, chatter, getService, type ChatterGenerator } from 'moonglass';
-import type { NeoChatterService } from './chat-core-service.js';
+import type { NeoChatterService } from './ndfc-api.js';
 
 /** `neo_default_chatter:chatter:neo_default_chatter`: a pure bridge to a ConversationSession. */
 @chatter('neo_default_chatter', { description: 'The default conversation (NDFC).' })

@@ -3,7 +3,7 @@ import { ToolPlugin, type ChatRuntime, type ComponentClass } from 'moonglass';
 import { PassAndWaitAction } from './actions/pass-and-wait.js';
 import { SendTextAction } from './actions/send-text.js';
 import { StopConversationAction } from './actions/stop-conversation.js';
-import { NeoChatterService } from './chat-core-service.js';
+import { ChatCoreService } from './chat-core-service.js';
 import { NeoChatterConfig } from './config.js';
 import { DEFAULT_HANDLERS } from './defaults/default-handlers.js';
 import { NdfcState } from './ndfc-state.js';
@@ -20,7 +20,7 @@ export class NeoDefaultChatterPlugin extends ToolPlugin<z.output<typeof NeoChatt
 
   override components(): ComponentClass[] {
     return [
-      NeoChatterService,
+      ChatCoreService,
       NeoChatter,
       SendTextAction,
       PassAndWaitAction,

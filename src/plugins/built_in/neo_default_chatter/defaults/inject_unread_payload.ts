@@ -1,16 +1,11 @@
-import { BaseEventHandler, EventDecision, eventHandler, inject, TOKENS, type HandlerResult, type LLMRequest, type Logger } from 'moonglass';
+import { BaseEventHandler, EventDecision, eventHandler, inject, TOKENS, type HandlerResult, type Logger } from 'moonglass';
 import { NdfcEvent } from '../events/ndfc-event.js';
-import type { InjectUnreadPayloadPayload, UnreadPayloadTarget } from '../events/ndfc-payloads.js';
+import type { InjectUnreadPayloadPayload } from '../events/ndfc-payloads.js';
 import { passAfterFailure } from './handler-failure.js';
-
-/** The request behind a target: a response continues its request. */
-function requestOf(target: UnreadPayloadTarget): LLMRequest {
-  return 'request' in target ? target.request : target;
-}
 
 /**
  * Default of `:inject_unread_payload`: unless `skip`, appends `formatted_text` as a user
- * payload to `response` (to its request when it is a response), changing it in place. Empty
+ * payload to `response` (the conversation's request), changing it in place. Empty
  * text adds nothing. The text goes in as text also with `native_multimodal`: moonglass
  * messages carry their media already described in `processedPlainText`.
  */
@@ -23,7 +18,7 @@ export class InjectUnreadPayloadDefaultHandler extends BaseEventHandler<typeof N
   execute(_event: typeof NdfcEvent.INJECT_UNREAD_PAYLOAD, params: InjectUnreadPayloadPayload): HandlerResult<InjectUnreadPayloadPayload> {
     try {
       if (params.skip || params.formatted_text === '') return [EventDecision.PASS, params];
-      requestOf(params.response).addPayload({ role: 'user', content: params.formatted_text });
+      params.response.addPayload({ role: 'user', content: params.formatted_text });
       return [EventDecision.SUCCESS, params];
     } catch (error) {
       return passAfterFailure(this.logger, 'inject_unread_payload_default', params, error);

@@ -10,7 +10,7 @@ import type {
   UsableSet,
   WaitResumeEvent,
 } from 'moonglass';
-import type { NeoChatterConfigValues } from '../config.js';
+import type { NeoChatterConfig } from '../session/session-config.js';
 
 // One interface per NDFC event, keys spelled exactly as the seed spells them. NdfcPublisher
 // pre-fills every key before publishing; handlers change values, never keys (a handler that
@@ -22,9 +22,6 @@ export type NdfcSessionPhase = 'WAIT_USER' | 'MODEL_TURN' | 'TOOL_EXEC' | 'FOLLO
 
 /** Which text `format_tool_result` produces. */
 export type ToolResultKind = 'pass' | 'stop' | 'duplicate' | 'normal';
-
-/** What `inject_unread_payload` injects into: the live request, or a response continuing it. */
-export type UnreadPayloadTarget = LLMRequest | LLMResponse;
 
 /** One tool-call batch result: `[success, needsFollowUp]` (a tool result needs a model turn; an action does not). */
 export type ToolCallResult = [success: boolean, needsFollowUp: boolean];
@@ -38,7 +35,7 @@ export interface PreprocessPayload {
   /** A copy of the unread messages of this round. */
   unreads: Message[];
   history_text: string;
-  config: NeoChatterConfigValues;
+  config: NeoChatterConfig;
   /** Answer these messages now? Default false. */
   proceed: boolean;
   /** Why not (for logs). Default `''`. */
@@ -100,8 +97,11 @@ export interface FlushUnreadsPayload {
 /** `neo_default_chatter:inject_unread_payload`. The default mutates `response` unless `skip`. */
 export interface InjectUnreadPayloadPayload {
   stream_id: string;
-  /** Shared and mutable: changes to it take effect whatever the decision. */
-  response: UnreadPayloadTarget;
+  /**
+   * The conversation's request (the seed's LLMConversationState), shared and mutable: the
+   * default appends the user payload to it, and changes take effect whatever the decision.
+   */
+  response: LLMRequest;
   formatted_text: string;
   unread_msgs: Message[] | null;
   /** Default: the config's `native_multimodal`. */
@@ -121,7 +121,7 @@ export interface BuildHistoryTextPayload {
 /** `neo_default_chatter:build_negative_extra`. Result: `fragments` (append-only). */
 export interface BuildNegativeExtraPayload {
   stream_id: string;
-  config: NeoChatterConfigValues | null;
+  config: NeoChatterConfig | null;
   /** Default `[]`: third parties append and return SUCCESS; the default appends NDFC's own. */
   fragments: string[];
 }
@@ -182,7 +182,7 @@ export interface FormatToolResultPayload {
 /** `neo_default_chatter:compute_stop_wake`. Result: `probability`. */
 export interface ComputeStopWakePayload {
   stream_id: string;
-  config: NeoChatterConfigValues;
+  config: NeoChatterConfig;
   chat_type: ChatKind;
   /** Default 0.0. */
   probability: number;
@@ -193,7 +193,7 @@ export interface ComputeCooldownPayload {
   stream_id: string;
   /** From `stop_conversation`. */
   minutes: number;
-  config: NeoChatterConfigValues;
+  config: NeoChatterConfig;
   /** Default 0. */
   cooldown_seconds: number;
 }

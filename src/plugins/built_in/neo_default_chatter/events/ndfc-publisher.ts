@@ -16,6 +16,7 @@ import {
   type WaitResumeEvent,
 } from 'moonglass';
 import type { NeoChatterConfigValues } from '../config.js';
+import { withPluginSection } from '../session/session-config.js';
 import { NdfcEvent } from './ndfc-event.js';
 import type {
   NdfcEventPayloads,
@@ -23,7 +24,6 @@ import type {
   PreprocessPayload,
   ToolCallResult,
   ToolResultKind,
-  UnreadPayloadTarget,
 } from './ndfc-payloads.js';
 import { PreprocessDecision } from './preprocess-decision.js';
 
@@ -113,7 +113,7 @@ export class NdfcPublisher {
       chat_stream: input.chat_stream,
       unreads: [...input.unreads],
       history_text: input.history_text,
-      config: input.config,
+      config: withPluginSection(input.config),
       proceed: false,
       reason: '',
       mutations: '',
@@ -192,13 +192,14 @@ export class NdfcPublisher {
   }
 
   /**
-   * `:inject_unread_payload`: the default adds `formattedText` to `response` (shared, changed
-   * in place). Resolves to the `skip` read back: true when a handler asked to skip the default.
-   * Default: `defaults/inject_unread_payload.ts`.
+   * `:inject_unread_payload`: the default adds `formattedText` to the conversation's request
+   * (shared, changed in place; a response is published as the request it continues, so the
+   * payload's `response` is always an `LLMRequest`). Resolves to the `skip` read back: true
+   * when a handler asked to skip the default. Default: `defaults/inject_unread_payload.ts`.
    */
   static async injectUnreadPayload(
     streamId: string,
-    response: UnreadPayloadTarget,
+    response: LLMRequest | LLMResponse,
     formattedText: string,
     unreadMsgs: readonly Message[] | null,
     nativeMultimodal: boolean,
@@ -208,7 +209,7 @@ export class NdfcPublisher {
       NdfcEvent.INJECT_UNREAD_PAYLOAD,
       {
         stream_id: streamId,
-        response,
+        response: 'request' in response ? response.request : response,
         formatted_text: formattedText,
         unread_msgs: unreadMsgs === null ? null : [...unreadMsgs],
         native_multimodal: nativeMultimodal,
@@ -227,7 +228,11 @@ export class NdfcPublisher {
 
   /** `:build_negative_extra` → `fragments` (default `[]`). Default: `defaults/build_negative_extra.ts`. */
   static async buildNegativeExtra(streamId: string, config: NeoChatterConfigValues | null, options: NdfcPublishOptions = {}): Promise<string[]> {
-    const params = await publishForParams(NdfcEvent.BUILD_NEGATIVE_EXTRA, { stream_id: streamId, config, fragments: [] }, options);
+    const params = await publishForParams(
+      NdfcEvent.BUILD_NEGATIVE_EXTRA,
+      { stream_id: streamId, config: config === null ? null : withPluginSection(config), fragments: [] },
+      options,
+    );
     return Array.isArray(params.fragments) ? params.fragments : [];
   }
 
@@ -309,7 +314,7 @@ export class NdfcPublisher {
   static async computeStopWake(streamId: string, config: NeoChatterConfigValues, chatType: ChatKind, options: NdfcPublishOptions = {}): Promise<number> {
     const params = await publishForParams(
       NdfcEvent.COMPUTE_STOP_WAKE,
-      { stream_id: streamId, config, chat_type: chatType, probability: 0 },
+      { stream_id: streamId, config: withPluginSection(config), chat_type: chatType, probability: 0 },
       options,
     );
     return Math.min(1, Math.max(0, finiteOr(params.probability, 0)));
@@ -319,7 +324,7 @@ export class NdfcPublisher {
   static async computeCooldown(streamId: string, minutes: number, config: NeoChatterConfigValues, options: NdfcPublishOptions = {}): Promise<number> {
     const params = await publishForParams(
       NdfcEvent.COMPUTE_COOLDOWN,
-      { stream_id: streamId, minutes, config, cooldown_seconds: 0 },
+      { stream_id: streamId, minutes, config: withPluginSection(config), cooldown_seconds: 0 },
       options,
     );
     return Math.max(0, finiteOr(params.cooldown_seconds, 0));

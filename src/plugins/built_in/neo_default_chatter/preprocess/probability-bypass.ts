@@ -37,7 +37,8 @@ export class ProbabilityBypassHandler extends BaseEventHandler<typeof NdfcEvent.
   }
 
   #probability(params: Params): number {
-    const config = this.#plugin.config;
+    // The session's config (its plugin's values, NDFC's where that plugin defines none).
+    const config = typeof params.config === 'object' && params.config !== null ? params.config : this.#plugin.config;
     const names = [this.runtime.bot.bot.nickname, ...this.runtime.bot.bot.aliases].filter((name) => name !== '');
     const unreads = params.unreads;
     const mentioned = unreads.some((message) => message.extra.mentions_bot === true);

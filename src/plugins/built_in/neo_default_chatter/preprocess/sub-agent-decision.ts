@@ -27,7 +27,8 @@ export class SubAgentDecisionHandler extends BaseEventHandler<typeof NdfcEvent.P
   }
 
   async execute(_event: typeof NdfcEvent.PREPROCESS, params: Params) {
-    const config = this.#plugin.config;
+    // The session's config (its plugin's values, NDFC's where that plugin defines none).
+    const config = typeof params.config === 'object' && params.config !== null ? params.config : this.#plugin.config;
     if (!config.enable_sub_agent_decision) {
       return [EventDecision.SUCCESS, { ...params, proceed: false, reason: 'the probability gate declined', mutations: '' }] as const;
     }

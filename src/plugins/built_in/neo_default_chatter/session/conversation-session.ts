@@ -8,15 +8,18 @@ import {
   type LLMRequest,
   type LLMResponse,
   type Message,
+  type ChatStream,
   type ToolCall,
   type UsableSet,
   type WaitResumeEvent,
 } from 'moonglass';
-import type { NeoChatterConfigValues } from '../config.js';
+import type { ConversationSession } from '../ndfc-api.js';
 import { NdfcPublisher } from '../events/ndfc-publisher.js';
 import { SYSTEM_TEMPLATE_NAME, USER_TEMPLATE_NAME } from './prompt-templates.js';
 import { describeArguments } from './describe-arguments.js';
+import type { PendingResumes } from './pending-resumes.js';
 import { Phase, type SessionPhase } from './session-phase.js';
+import type { NeoChatterConfig } from './session-config.js';
 
 const CONTROL_CALLS = new Set(['pass_and_wait', 'stop_conversation']);
 
@@ -39,33 +42,89 @@ export function trimConversation(request: LLMRequest, maxPayloads: number): void
   }
 }
 
+/** What a session is built with besides its stream, config and runtime. */
+export interface SessionOptions {
+  /** The host's run signal (`BaseChatter.signal`); once aborted the run acts no more. */
+  signal?: AbortSignal | undefined;
+  /** The resumes `chat_core.resume` keeps for the stream's conversation (NDFC's plugin state). */
+  resumes?: PendingResumes | undefined;
+}
+
+/** Adds `text` after the result `call` has in the conversation, or as its result when it has none. */
+function appendToToolResult(request: LLMRequest, response: LLMResponse, call: ToolCall, text: string): void {
+  const payload = request.payloads.findLast((entry) => entry.role === 'tool' && entry.tool_call_id === call.id);
+  if (payload?.role === 'tool') payload.content = payload.content === '' ? text : `${payload.content}\n${text}`;
+  else response.addToolResult(call.id, call.name, text);
+}
+
 /**
  * One run of NDFC in one stream: the four-phase state machine of the seed,
  * WAIT_USER -> MODEL_TURN -> TOOL_EXEC -> (FOLLOW_UP -> TOOL_EXEC ...), each seam a published
- * event. Holds the state of this run only; never reused for another stream.
+ * event. Holds the state of this run only; never reused for another run or stream. Driven
+ * by `execute()` or directly by `for await`.
  */
-export class ConversationSession {
+export class NdfcConversationSession implements ConversationSession {
   readonly streamId: string;
   readonly #runtime: ChatRuntime;
-  readonly #config: NeoChatterConfigValues;
+  readonly #config: NeoChatterConfig;
   readonly #signal: AbortSignal | undefined;
+  readonly #resumes: PendingResumes | undefined;
   #phase: SessionPhase = Phase.WAIT_USER;
+  #started = false;
+  /** Resumes given by `resume(event)`, for the next steps that get none from `next()`. */
+  readonly #queued: WaitResumeEvent[] = [];
+  /** The unread messages the current turn's prompt holds (`[]` in a turn a resume started). */
+  #turnUnreads: Message[] = [];
+  /** The message being answered: the newest message of the last turn that read unreads. */
+  #currentMessage: Message | null = null;
   /** Replies of this stream the host dropped undelivered that the model has been told of. */
   readonly #toldUndelivered = new Set<string>();
 
-  /** `signal`: the host's run signal (`BaseChatter.signal`); once aborted the run acts no more. */
-  constructor(streamId: string, config: NeoChatterConfigValues, runtime: ChatRuntime, signal?: AbortSignal) {
+  constructor(streamId: string, config: NeoChatterConfig, runtime: ChatRuntime, options: SessionOptions = {}) {
     this.streamId = streamId;
     this.#config = config;
     this.#runtime = runtime;
-    this.#signal = signal;
+    this.#signal = options.signal;
+    this.#resumes = options.resumes;
   }
 
   get phase(): SessionPhase {
     return this.#phase;
   }
 
-  async *execute(): ChatterGenerator {
+  /** The run: yields Wait / Success / Failure / Stop, resumed by `next(event)`. Once per session. */
+  execute(): ChatterGenerator {
+    if (this.#started) {
+      throw new Error(`the NDFC session of stream ${this.streamId} has run already: create a new session for each run (chat_core.createSession)`);
+    }
+    this.#started = true;
+    return this.#run();
+  }
+
+  [Symbol.asyncIterator](): ChatterGenerator {
+    return this.execute();
+  }
+
+  resume(event: WaitResumeEvent): void {
+    this.#queued.push(event);
+  }
+
+  /**
+   * The resume this step goes on with: `given` (from `next()`), else one queued by
+   * `resume()`, else one `chat_core.resume` kept for the stream; an event taken once already
+   * (the loop may deliver one a session took from the store) is not taken again.
+   */
+  #takeResume(given: WaitResumeEvent | undefined): WaitResumeEvent | undefined {
+    if (given === undefined && this.#queued.length > 0) return this.#queued.shift();
+    if (this.#resumes === undefined) return given;
+    return this.#resumes.take(this.streamId, given);
+  }
+
+  #hasQueuedResume(): boolean {
+    return this.#queued.length > 0 || (this.#resumes?.has(this.streamId) ?? false);
+  }
+
+  async *#run(): ChatterGenerator {
     const { streamId } = this;
     const runtime = this.#runtime;
     const config = this.#config;
@@ -96,21 +155,27 @@ export class ConversationSession {
     for (;;) {
       switch (this.#phase) {
         case Phase.WAIT_USER: {
-          if (resume !== undefined && resume.source !== 'message') {
+          const taken = this.#takeResume(resume);
+          resume = undefined;
+          /** A `message` resume's prompt (the default's is empty) goes with the messages it is about. */
+          let messageResumeText = '';
+          if (taken !== undefined) {
             // 默认: defaults/build_resume_prompt.ts
-            const prompt = await NdfcPublisher.buildResumePrompt(streamId, resume);
-            resume = undefined;
-            if (prompt !== '') {
+            const prompt = await NdfcPublisher.buildResumePrompt(streamId, taken);
+            if (taken.source === 'message') {
+              messageResumeText = prompt;
+            } else if (prompt !== '') {
               request.addPayload({ role: 'user', content: prompt });
               seenSignatures = new Set<string>();
+              this.#turnUnreads = [];
               await this.#transition(Phase.MODEL_TURN, undefined);
               break;
             }
           }
-          resume = undefined;
           // 默认: defaults/fetch_unreads.ts
           const unreads = await NdfcPublisher.fetchUnreads(streamId);
           if (unreads.length === 0) {
+            if (this.#hasQueuedResume()) break; // go on with the next resume instead of waiting
             resume = yield* this.#yield(new Wait());
             break;
           }
@@ -131,13 +196,17 @@ export class ConversationSession {
               yield* this.#stop(decision.force_stop_minutes, chatStream.chatType);
               return;
             }
+            if (this.#hasQueuedResume()) break; // a resume waits to be answered; the unreads accumulate
             resume = yield* this.#yield(new Wait()); // not flushed: the unreads accumulate
             break;
           }
           trimConversation(request, MAX_CONVERSATION_PAYLOADS);
-          await this.#addUserPrompt(request, unreads, historyIncluded ? [] : historyLines, decision.extra);
+          const extra = [decision.extra, messageResumeText].filter((part) => part !== '').join('\n');
+          await this.#addUserPrompt(request, unreads, historyIncluded ? [] : historyLines, extra);
           historyIncluded = true;
           seenSignatures = new Set<string>();
+          this.#turnUnreads = unreads;
+          this.#currentMessage = unreads.at(-1) ?? this.#currentMessage;
           // Read only once the model has answered: a failed request leaves them unread,
           // so the next run (the driver retries a failed one) answers them.
           toFlush = unreads;
@@ -169,7 +238,7 @@ export class ConversationSession {
           break;
         }
         case Phase.TOOL_EXEC: {
-          const outcome = yield* this.#toolExec(request, response!, usables!, seenSignatures, chatStream.chatType);
+          const outcome = yield* this.#toolExec(request, response!, usables!, seenSignatures, chatStream);
           if (outcome === 'ended') return;
           if (outcome === 'follow_up') {
             await this.#transition(Phase.FOLLOW_UP, undefined);
@@ -192,15 +261,16 @@ export class ConversationSession {
     response: LLMResponse,
     usables: UsableSet,
     seenSignatures: Set<string>,
-    chatType: 'private' | 'group',
+    chatStream: ChatStream,
   ): AsyncGenerator<ChatterResult, WaitResumeEvent | undefined | 'follow_up' | 'ended', WaitResumeEvent | undefined> {
     const { streamId } = this;
+    const chatType = chatStream.chatType;
     const calls = response.toolCalls;
     const usedTools = [...new Set(calls.map((call) => call.name))].sort();
     if (calls.length === 0) {
       // Plain text: the model's monologue. NDFC waits for the next message.
       if (response.message !== '') request.addPayload({ role: 'assistant', content: response.message });
-      return yield* this.#yield(new Wait(undefined, { step_scope: 'actor_round', used_tools: usedTools }), Phase.WAIT_USER);
+      return yield* this.#waitUnlessResumeQueued(new Wait(undefined, { step_scope: 'actor_round', used_tools: usedTools }));
     }
     const fresh: ToolCall[] = [];
     let pass: ToolCall | undefined;
@@ -222,13 +292,18 @@ export class ConversationSession {
     }
     let needsFollowUp = false;
     if (fresh.length > 0) {
-      const unreads = this.#runtime.streams.fetchUnreads(streamId);
+      // The turn's unreads, not the stream's: they were marked read once the model answered.
       // 默认: defaults/pick_trigger_message.ts
-      const stream = this.#runtime.streams.activateStream(streamId)!;
-      const trigger = await NdfcPublisher.pickTriggerMessage(streamId, stream, unreads, null, stream.history);
+      const trigger = await NdfcPublisher.pickTriggerMessage(streamId, chatStream, this.#turnUnreads, this.#currentMessage, chatStream.history);
       // 默认: defaults/run_tool_call.ts
       const results = await NdfcPublisher.runToolCall(streamId, fresh, response, usables, trigger);
       needsFollowUp = results.some(([, followUp]) => followUp);
+      for (const call of fresh) {
+        // run_tool_call wrote the real result; a handler's text for a `normal` call is added after it.
+        // 默认: defaults/format_tool_result.ts
+        const text = await NdfcPublisher.formatToolResult(streamId, call.name, 'normal', call.args);
+        if (text !== '') appendToToolResult(request, response, call, text);
+      }
     }
     for (const control of [pass, stop]) {
       if (control === undefined) continue;
@@ -249,11 +324,21 @@ export class ConversationSession {
         return undefined;
       }
       const seconds = typeof pass.args['seconds'] === 'number' ? pass.args['seconds'] : undefined;
-      return yield* this.#yield(new Wait(seconds, stepData), Phase.WAIT_USER);
+      return yield* this.#waitUnlessResumeQueued(new Wait(seconds, stepData));
     }
     if (needsFollowUp) return 'follow_up';
-    if (this.#config.enable_action_suspend) return yield* this.#yield(new Wait(undefined, stepData), Phase.WAIT_USER);
+    if (this.#config.enable_action_suspend) return yield* this.#waitUnlessResumeQueued(new Wait(undefined, stepData));
     return 'follow_up';
+  }
+
+  /**
+   * Yields `wait` and returns its resume, unless a resume is queued already (two resumes
+   * reached the loop as one, or one came while this turn ran): then back to WAIT_USER at once.
+   */
+  async *#waitUnlessResumeQueued(wait: ChatterResult): AsyncGenerator<ChatterResult, WaitResumeEvent | undefined, WaitResumeEvent | undefined> {
+    if (!this.#hasQueuedResume()) return yield* this.#yield(wait, Phase.WAIT_USER);
+    await this.#transition(Phase.WAIT_USER, undefined);
+    return undefined;
   }
 
   async *#stop(minutes: number, chatType: 'private' | 'group', stepData: Record<string, unknown> = {}): AsyncGenerator<ChatterResult, void, WaitResumeEvent | undefined> {
