@@ -6,6 +6,8 @@ import type { AdminHostView } from './admin-host-view.js';
 import { describeConfigForm } from './config-form.js';
 import { streamIdFor } from '../chat/stream-id.js';
 import { SANDBOX_PLATFORM } from './sandbox-channel.js';
+import { chattersOf, disableQuestion, runningChatters } from './chatter-status.js';
+import { streamName, tracedStreams } from './traced-streams.js';
 
 /** An API answer: a status and a JSON body. */
 export interface ApiResponse {
@@ -23,8 +25,13 @@ export async function handleApi(view: AdminHostView, method: string, path: strin
   if (method === 'POST' && parts[0] === 'plugins' && parts.length === 3 && parts[2] === 'enabled') {
     const id = parts[1]!;
     if (!view.plugins.list().some((status) => status.id === id)) return notFound(`plugin ${id}`);
-    const enabled = (body as { enabled?: unknown } | null)?.enabled;
-    if (typeof enabled !== 'boolean') return { status: 400, body: { error: 'the body must be {"enabled": true | false}' } };
+    const { enabled, confirm } = (body ?? {}) as { enabled?: unknown; confirm?: unknown };
+    if (typeof enabled !== 'boolean') return { status: 400, body: { error: 'the body must be {"enabled": true | false, "confirm"?: true}' } };
+    // Switching off the chatter that answers messages is asked about first (the page shows the question).
+    const question = enabled ? undefined : disableQuestion(view.plugins.list(), id);
+    if (question !== undefined && confirm !== true) {
+      return { status: 409, body: { error: `not switched off: ${id} answers messages; send {"enabled": false, "confirm": true} to switch it off anyway`, confirm: question } };
+    }
     // Only the switch changes: nothing else in the file (an invalid secret, say) can block it.
     const { folder, model } = await view.plugins.configOf(id);
     const switched = savePluginEnabled(folder, model, enabled);
@@ -39,8 +46,8 @@ export async function handleApi(view: AdminHostView, method: string, path: strin
   }
   if (method === 'GET' && parts.length === 1 && parts[0] === 'events') return { status: 200, body: events(view) };
   if (method === 'GET' && parts.length === 1 && parts[0] === 'usage') return { status: 200, body: usage(view, 14) };
-  if (method === 'GET' && parts.length === 1 && parts[0] === 'traces') return { status: 200, body: { streams: view.traces.streams() } };
-  if (method === 'GET' && parts.length === 2 && parts[0] === 'traces') return { status: 200, body: { streamId: parts[1], turns: view.traces.turnsOf(parts[1]!) } };
+  if (method === 'GET' && parts.length === 1 && parts[0] === 'traces') return { status: 200, body: { streams: tracedStreams(view) } };
+  if (method === 'GET' && parts.length === 2 && parts[0] === 'traces') return { status: 200, body: { streamId: parts[1], name: streamName(view, parts[1]!), turns: view.traces.turnsOf(parts[1]!) } };
   if (method === 'GET' && parts.length === 1 && parts[0] === 'sandbox') return { status: 200, body: sandboxState(view, Number(query.get('after') ?? '0') || 0) };
   if (method === 'POST' && parts.length === 2 && parts[0] === 'sandbox' && parts[1] === 'messages') return sandboxSend(view, body);
   if (method === 'GET' && parts.length === 1 && parts[0] === 'conversations') return { status: 200, body: conversations(view) };
@@ -68,6 +75,8 @@ function overview(view: AdminHostView) {
     // sizeBytes counts the -wal and -shm files too; 0 when file is :memory:.
     database: { file: view.database.file, sizeBytes: view.database.sizeBytes() },
     plugins: { loaded: statuses.filter((status) => status.state === 'loaded').length, total: statuses.length },
+    // Empty: nothing answers messages (they are stored and wait); the page warns.
+    chatters: runningChatters(statuses),
   };
 }
 
@@ -85,6 +94,7 @@ function plugins(view: AdminHostView) {
       compatibilityMode: status.compatibilityMode,
       tools: status.signatures.filter((signature) => signature.split(':')[1] === 'tool'),
       components: status.signatures.filter((signature) => signature.split(':')[1] !== 'tool'),
+      chatters: chattersOf(status),
     })),
   };
 }
@@ -156,6 +166,7 @@ const SANDBOX_STREAMS = {
 function sandboxState(view: AdminHostView, after: number) {
   return {
     lines: view.sandbox.linesAfter(after),
+    chatters: runningChatters(view.plugins.list()),
     phases: {
       private: view.phases.phaseOf(SANDBOX_STREAMS.private)?.phase ?? null,
       group: view.phases.phaseOf(SANDBOX_STREAMS.group)?.phase ?? null,

@@ -7,6 +7,7 @@ import { handleApi } from './admin-api.js';
 import type { AdminHostView } from './admin-host-view.js';
 import { createAdminToken } from './admin-token.js';
 import { guardRequest } from './request-guard.js';
+import { observeTracedEvents } from './trace-observers.js';
 
 export interface AdminServerOptions {
   view: AdminHostView;
@@ -33,6 +34,7 @@ export class AdminServer {
   readonly token: string;
   readonly #options: AdminServerOptions;
   readonly #server: Server;
+  #stopObserving: (() => void) | undefined;
 
   constructor(options: AdminServerOptions) {
     this.#options = options;
@@ -51,6 +53,7 @@ export class AdminServer {
       this.#server.once('error', reject);
       this.#server.listen(this.#options.port, '127.0.0.1', () => {
         this.#server.off('error', reject);
+        this.#stopObserving ??= observeTracedEvents(this.#options.view.bus);
         resolve();
       });
     });
@@ -66,6 +69,8 @@ export class AdminServer {
   }
 
   async stop(): Promise<void> {
+    this.#stopObserving?.();
+    this.#stopObserving = undefined;
     this.#server.closeAllConnections();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }

@@ -1,4 +1,6 @@
 import type { PublishTrace, PublishTracer } from '../kernel/event-bus/publish-tracer.js';
+import { duplicateCallOf, modelCallOf, toolCallOf, toolCallsInAskedOrder, type TracedModelCall, type TracedToolCall } from './trace-details.js';
+import { isConsoleObserver } from './trace-observers.js';
 
 /** One publish of a conversation turn, for the traces page. */
 export interface TracedPublish extends PublishTrace {
@@ -11,16 +13,31 @@ export interface TracedPublish extends PublishTrace {
   note: string | null;
 }
 
-/** One turn of a conversation: from a chatter step to the next. */
+/**
+ * One turn of a conversation: one step of its chatter, from what woke it (a message, a timer,
+ * a resume) to the wait, stop or end it reached. A session that lives across many messages
+ * has one turn per message it answered.
+ */
 export interface TracedTurn {
   id: number;
   startedAt: number;
+  /** What woke the chatter (`new`, `message`, `timer`, `sub_agent` …); null when no step was seen. */
+  source: string | null;
+  /** Unread messages when the step began. */
+  unreadCount: number | null;
+  /** How the step ended (`wait`, `stop`, `success`, `failure` …), with the failure's reason; null while it runs. */
+  outcome: string | null;
+  modelCalls: TracedModelCall[];
+  /** In call order; a call skipped as a repeat is one too (`outcome: "duplicate"`). */
+  toolCalls: TracedToolCall[];
   publishes: TracedPublish[];
 }
 
 const TURNS_PER_STREAM = 20;
 const PUBLISHES_PER_TURN = 400;
 const STREAMS = 200;
+/** Prompts are the heavy part: the newest ones are kept up to this many characters in all. */
+const PROMPT_CHARS_KEPT = 2_000_000;
 const DEDUPE_TOOL_CALL = 'neo_default_chatter:dedupe_tool_call';
 const FORMAT_TOOL_RESULT = 'neo_default_chatter:format_tool_result';
 
@@ -40,6 +57,12 @@ function callNameOf(params: Readonly<Record<string, unknown>>): unknown {
   return (params['call'] as { name?: unknown } | undefined)?.name;
 }
 
+function outcomeOf(params: Readonly<Record<string, unknown>>): string {
+  const kind = String(params['result_type'] ?? '?');
+  const message = (params['result'] as { message?: unknown } | undefined)?.message;
+  return kind === 'failure' && typeof message === 'string' && message !== '' ? `failure: ${message}` : kind;
+}
+
 /**
  * The tracer sees the params a publish started with, so the verdict of `:dedupe_tool_call`
  * (`is_duplicate`, set by a handler) is not among them. The session says it in the next
@@ -53,16 +76,24 @@ function markDuplicate(turn: TracedTurn, params: Readonly<Record<string, unknown
   return dedupe;
 }
 
+function newTurn(id: number, startedAt: number): TracedTurn {
+  return { id, startedAt, source: null, unreadCount: null, outcome: null, modelCalls: [], toolCalls: [], publishes: [] };
+}
+
 /**
  * Keeps the recent publishes of each conversation (those whose params carry a `stream_id`),
- * grouped into turns that start at each `on_chatter_step`. Bounded: the newest turns of the
- * newest streams.
+ * grouped into turns that start at each `on_chatter_step`, with each turn's model calls
+ * (prompt included) and tool calls read from them. Bounded: the newest turns of the newest
+ * streams, and the newest prompts up to a total size.
  */
 export class TraceRecorder implements PublishTracer {
   readonly #now: () => number;
   readonly #streams = new Map<string, TracedTurn[]>();
   /** The tool name of each recorded `:dedupe_tool_call` publish. */
   readonly #dedupeCalls = new WeakMap<TracedPublish, unknown>();
+  /** Model calls still holding their prompt, oldest first. */
+  readonly #prompts: TracedModelCall[] = [];
+  #promptChars = 0;
   #nextTurn = 1;
 
   constructor(now: () => number) {
@@ -76,29 +107,13 @@ export class TraceRecorder implements PublishTracer {
   record(trace: PublishTrace, params: Readonly<Record<string, unknown>>): void {
     const streamId = params['stream_id'];
     if (typeof streamId !== 'string' || streamId === '') return;
-    let turns = this.#streams.get(streamId);
-    if (turns === undefined) {
-      turns = [];
-      this.#streams.set(streamId, turns);
-      if (this.#streams.size > STREAMS) this.#streams.delete(this.#streams.keys().next().value!);
-    }
-    if (trace.event === 'on_chatter_step' || turns.length === 0) {
-      turns.push({ id: this.#nextTurn++, startedAt: trace.startedAt, publishes: [] });
-      if (turns.length > TURNS_PER_STREAM) turns.shift();
-      // A publish recorded before (it finished first) but started within this turn belongs here.
-      if (trace.event === 'on_chatter_step' && turns.length > 1) {
-        const previous = turns[turns.length - 2]!;
-        const moved = previous.publishes.filter((publish) => publish.startedAt >= trace.startedAt);
-        previous.publishes = previous.publishes.filter((publish) => publish.startedAt < trace.startedAt);
-        turns[turns.length - 1]!.publishes.push(...moved);
-      }
-    }
+    const turns = this.#turnsFor(streamId);
+    const isStep = trace.event === 'on_chatter_step';
+    if (isStep || turns.length === 0) this.#startTurn(turns, trace.startedAt, isStep);
     const turn = [...turns].reverse().find((candidate) => candidate.startedAt <= trace.startedAt) ?? turns[0]!;
-    const publish: TracedPublish = { ...trace, summary: summarise(trace.event, params), note: null };
-    if (trace.event === DEDUPE_TOOL_CALL) this.#dedupeCalls.set(publish, callNameOf(params));
-    if (trace.event === FORMAT_TOOL_RESULT && params['kind'] === 'duplicate' && markDuplicate(turn, params, this.#dedupeCalls) === undefined) {
-      publish.note = `duplicate: ${String(params['call_name'])}`;
-    }
+    const handlers = trace.handlers.filter((handler) => !isConsoleObserver(handler.label));
+    const publish: TracedPublish = { ...trace, handlers, summary: summarise(trace.event, params), note: null };
+    this.#readDetails(turn, publish, params);
     turn.publishes.push(publish);
     turn.publishes.sort((a, b) => a.startedAt - b.startedAt);
     if (turn.publishes.length > PUBLISHES_PER_TURN) turn.publishes.splice(0, turn.publishes.length - PUBLISHES_PER_TURN);
@@ -111,8 +126,73 @@ export class TraceRecorder implements PublishTracer {
       .sort((a, b) => b.lastAt - a.lastAt);
   }
 
-  /** A conversation's recent turns, newest first. */
+  /** A conversation's recent turns, newest first; each turn's tool calls in the order the model asked for them. */
   turnsOf(streamId: string): TracedTurn[] {
-    return [...(this.#streams.get(streamId) ?? [])].reverse();
+    return [...(this.#streams.get(streamId) ?? [])].reverse().map((turn) => ({ ...turn, toolCalls: toolCallsInAskedOrder(turn.modelCalls, turn.toolCalls) }));
+  }
+
+  #turnsFor(streamId: string): TracedTurn[] {
+    let turns = this.#streams.get(streamId);
+    if (turns === undefined) {
+      turns = [];
+      this.#streams.set(streamId, turns);
+      if (this.#streams.size > STREAMS) this.#streams.delete(this.#streams.keys().next().value!);
+    }
+    return turns;
+  }
+
+  #startTurn(turns: TracedTurn[], startedAt: number, isStep: boolean): void {
+    // A step skipped by its gate (`continue = false`) left a turn with nothing else in it.
+    const last = turns.at(-1);
+    if (isStep && last !== undefined && last.publishes.length === 1 && last.publishes[0]!.event === 'on_chatter_step') turns.pop();
+    turns.push(newTurn(this.#nextTurn++, startedAt));
+    if (turns.length > TURNS_PER_STREAM) turns.shift();
+    // A publish recorded before (it finished first) but started within this turn belongs here.
+    if (isStep && turns.length > 1) {
+      const previous = turns[turns.length - 2]!;
+      const moved = previous.publishes.filter((publish) => publish.startedAt >= startedAt);
+      previous.publishes = previous.publishes.filter((publish) => publish.startedAt < startedAt);
+      turns[turns.length - 1]!.publishes.push(...moved);
+    }
+  }
+
+  /** What a publish says about its turn: the step, a model call, a tool call, a skipped repeat. */
+  #readDetails(turn: TracedTurn, publish: TracedPublish, params: Readonly<Record<string, unknown>>): void {
+    switch (publish.event) {
+      case 'on_chatter_step':
+        turn.source = String(params['source'] ?? '');
+        turn.unreadCount = typeof params['unread_count'] === 'number' ? params['unread_count'] : null;
+        return;
+      case 'after_chatter_step':
+        turn.outcome = outcomeOf(params);
+        return;
+      case 'after_llm_request':
+      case 'on_llm_request_failed':
+        this.#keepPrompt(turn, modelCallOf(publish.event, params));
+        return;
+      case 'after_tool_call':
+        turn.toolCalls.push(toolCallOf(params));
+        return;
+      case DEDUPE_TOOL_CALL:
+        this.#dedupeCalls.set(publish, callNameOf(params));
+        return;
+      case FORMAT_TOOL_RESULT:
+        if (params['kind'] !== 'duplicate') return;
+        turn.toolCalls.push(duplicateCallOf(params));
+        if (markDuplicate(turn, params, this.#dedupeCalls) === undefined) publish.note = `duplicate: ${String(params['call_name'])}`;
+        return;
+      default:
+    }
+  }
+
+  #keepPrompt(turn: TracedTurn, call: TracedModelCall): void {
+    turn.modelCalls.push(call);
+    this.#prompts.push(call);
+    this.#promptChars += call.promptChars;
+    while (this.#promptChars > PROMPT_CHARS_KEPT && this.#prompts.length > 1) {
+      const oldest = this.#prompts.shift()!;
+      this.#promptChars -= oldest.promptChars;
+      oldest.prompt = null;
+    }
   }
 }

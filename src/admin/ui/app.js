@@ -53,12 +53,32 @@ login.addEventListener('submit', async (event) => {
   await route();
 });
 
+/** Shown while no chatter runs: messages are stored, nobody answers them. */
+function noChatterWarning(chatters) {
+  if (chatters === undefined || chatters.length > 0) return '';
+  return el('p', { id: 'no-chatter', class: 'warning', role: 'alert' },
+    'No chatter is running: messages are stored but nobody answers them. Enable one on the ',
+    el('a', { href: '#plugins' }, 'Plugins'), ' page (neo_default_chatter is the default); the messages that arrived meanwhile are answered then.');
+}
+
+/** Enables or disables a plugin; switching off the chatter that answers messages asks first. */
+async function switchPlugin(id, enabled) {
+  const path = `/plugins/${encodeURIComponent(id)}/enabled`;
+  const answer = await api('POST', path, { enabled });
+  if (answer.status === 409 && typeof answer.data.confirm === 'string') {
+    if (!window.confirm(answer.data.confirm)) return;
+    await api('POST', path, { enabled, confirm: true });
+  }
+  await route();
+}
+
 const pages = {
   async overview() {
     const { data } = await api('GET', '/overview');
     const adapter = data.adapter ? `${data.adapter.name}: ${data.adapter.connected ? 'connected' : 'not connected'}${data.adapter.detail ? ` (${data.adapter.detail})` : ''}` : 'none';
     return el('section', {},
       el('h2', {}, 'Overview'),
+      noChatterWarning(data.chatters),
       el('table', {}, [
         ['Version', data.version], ['Uptime', `${data.uptimeSeconds} s`], ['Model', data.model], ['Adapter', adapter],
         ['Messages today', `${data.messagesToday.inbound} in, ${data.messagesToday.outbound} out`],
@@ -80,10 +100,8 @@ const pages = {
           el('td', {}, plugin.id ? [
             el('a', { href: `#config/${encodeURIComponent(plugin.id)}` }, 'Settings'), ' ',
             plugin.state === 'loaded' || plugin.state === 'disabled'
-              ? el('button', { type: 'button', 'data-toggle': plugin.id, onclick: async () => {
-                  await api('POST', `/plugins/${encodeURIComponent(plugin.id)}/enabled`, { enabled: plugin.state !== 'loaded' });
-                  await route();
-                } }, plugin.state === 'loaded' ? 'Disable' : 'Enable')
+              ? el('button', { type: 'button', 'data-toggle': plugin.id, onclick: () => switchPlugin(plugin.id, plugin.state !== 'loaded') },
+                  plugin.state === 'loaded' ? 'Disable' : 'Enable')
               : '',
           ] : '')))));
   },
@@ -194,59 +212,91 @@ const pages = {
     if (streamId === undefined) {
       const { data } = await api('GET', '/traces');
       return el('section', {}, el('h2', {}, 'Traces'),
-        el('p', { class: 'help' }, 'For each conversation turn: the events published, the handlers that ran (plugin, weight, decision, time) and the model calls. A handler marked “not reached” sat below a STOP; “duplicate: <tool>” marks a tool call skipped as a repeat within its turn.'),
+        el('p', { class: 'help' }, 'Each conversation’s recent turns (one per message or wake-up its chatter answered): the model calls with the prompt sent, the tool calls with their arguments and results (a repeat skipped within the turn marked “duplicate”), and every event published with the handlers that ran (plugin, weight, decision, time; “not reached” below a STOP).'),
         data.streams.length === 0 ? el('p', {}, 'Nothing traced yet.') :
-          el('table', {}, data.streams.map((stream) => el('tr', {},
-            el('td', {}, el('a', { href: `#traces/${encodeURIComponent(stream.streamId)}` }, stream.streamId.slice(0, 16))),
-            el('td', {}, `${stream.turns} turn(s)`), el('td', {}, new Date(stream.lastAt).toLocaleString())))));
+          el('table', { id: 'trace-streams' },
+            el('tr', {}, el('th', {}, 'Conversation'), el('th', {}, 'Platform'), el('th', {}, 'Turns'), el('th', {}, 'Last turn')),
+            data.streams.map((stream) => el('tr', { 'data-stream': stream.streamId },
+              el('td', {}, el('a', { href: `#traces/${encodeURIComponent(stream.streamId)}` }, stream.name), ' ', el('code', { class: 'help' }, stream.streamId.slice(0, 12))),
+              el('td', {}, [stream.platform, stream.chatType].filter(Boolean).join(' · ')),
+              el('td', {}, `${stream.turns} turn(s)`), el('td', {}, new Date(stream.lastAt).toLocaleString())))));
     }
     const { data } = await api('GET', `/traces/${encodeURIComponent(streamId)}`);
-    return el('section', {}, el('h2', {}, `Traces of ${streamId.slice(0, 16)}`),
-      data.turns.map((turn) => el('details', { open: turn === data.turns[0], 'data-turn': turn.id },
-        el('summary', {}, `Turn ${turn.id} at ${new Date(turn.startedAt).toLocaleTimeString()} — ${turn.publishes.length} events`),
-        el('table', { class: 'trace' },
-          el('tr', {}, el('th', {}, 'Event / handler'), el('th', {}, 'Weight'), el('th', {}, 'Plugin'), el('th', {}, 'Outcome'), el('th', {}, 'Time')),
-          turn.publishes.map((publish) => [
-            el('tr', { class: 'trace-event', 'data-event': publish.event },
-              el('td', {}, el('code', {}, publish.event), publish.summary ? el('p', { class: 'help' }, publish.summary) : '',
-                publish.note ? el('p', { class: 'trace-note', 'data-note': publish.note }, `⚠ ${publish.note}`) : ''),
-              el('td', {}), el('td', {}), el('td', {}, publish.decision), el('td', {}, `${publish.durationMs} ms`)),
-            publish.handlers.map((handler) => el('tr', { class: 'trace-handler', 'data-handler': handler.label },
-              el('td', {}, '↳ ', el('code', {}, handler.label)), el('td', {}, handler.weight), el('td', {}, handler.owner ?? ''),
-              el('td', { class: `outcome-${handler.outcome.replace(/ /g, '-')}` }, handler.outcome), el('td', {}, `${handler.durationMs} ms`))),
-          ])))));
+    return el('section', {}, el('h2', {}, `Traces of ${data.name}`),
+      data.turns.map((turn) => el('details', { open: turn === data.turns[0], 'data-turn': turn.id, class: 'turn' },
+        el('summary', {}, turnTitle(turn)),
+        turn.modelCalls.map((call, index) => modelCallView(call, index)),
+        turn.toolCalls.length === 0 ? el('p', { class: 'help' }, 'No tool calls.') : el('table', { class: 'tool-calls' },
+          el('tr', {}, el('th', {}, 'Tool'), el('th', {}, 'Arguments'), el('th', {}, 'Result'), el('th', {}, 'Time')),
+          turn.toolCalls.map((call) => el('tr', { class: `tool-call outcome-${call.outcome}`, 'data-tool': call.name, 'data-outcome': call.outcome },
+            el('td', {}, el('code', {}, call.name)), el('td', {}, el('code', {}, JSON.stringify(call.args))),
+            el('td', {}, call.outcome === 'duplicate' ? `⚠ duplicate, ${call.result}` : call.outcome === 'failed' ? `✗ ${call.result}` : call.result),
+            el('td', {}, call.durationMs === null ? '' : `${call.durationMs} ms`)))),
+        el('details', { class: 'trace-events' }, el('summary', {}, `Events and handlers (${turn.publishes.length})`),
+          el('table', { class: 'trace' },
+            el('tr', {}, el('th', {}, 'Event / handler'), el('th', {}, 'Weight'), el('th', {}, 'Plugin'), el('th', {}, 'Outcome'), el('th', {}, 'Time')),
+            turn.publishes.map((publish) => [
+              el('tr', { class: 'trace-event', 'data-event': publish.event },
+                el('td', {}, el('code', {}, publish.event), publish.summary ? el('p', { class: 'help' }, publish.summary) : '',
+                  publish.note ? el('p', { class: 'trace-note', 'data-note': publish.note }, `⚠ ${publish.note}`) : ''),
+                el('td', {}), el('td', {}), el('td', {}, publish.decision), el('td', {}, `${publish.durationMs} ms`)),
+              publish.handlers.map((handler) => el('tr', { class: 'trace-handler', 'data-handler': handler.label },
+                el('td', {}, '↳ ', el('code', {}, handler.label)), el('td', {}, handler.weight), el('td', {}, handler.owner ?? ''),
+                el('td', { class: `outcome-${handler.outcome.replace(/ /g, '-')}` }, handler.outcome), el('td', {}, `${handler.durationMs} ms`))),
+            ]))))));
   },
   async sandbox() {
     let after = 0;
+    // One request at a time, each asking for the lines after the last one shown: two polls in
+    // flight at once (the timer's and the one after sending) used to both add the same lines.
+    let queue = Promise.resolve();
     const log = el('div', { id: 'sandbox-log', class: 'sandbox-log' });
     const phase = el('p', { id: 'sandbox-phase' }, 'Phase: —');
+    const warning = el('div', { id: 'sandbox-warning' });
     const chat = el('select', { id: 'sandbox-chat' }, el('option', { value: 'private' }, 'Private chat'), el('option', { value: 'group' }, 'Group chat'));
     const mention = el('input', { id: 'sandbox-mention', type: 'checkbox', checked: true });
     const text = el('input', { id: 'sandbox-text', autocomplete: 'off', placeholder: 'Say something to the bot' });
-    const form = el('form', { id: 'sandbox-form' }, chat, el('label', {}, mention, ' @ the bot (group)'), text, el('button', { type: 'submit' }, 'Send'));
+    const send = el('button', { type: 'submit' }, 'Send');
+    const form = el('form', { id: 'sandbox-form' }, chat, el('label', {}, mention, ' @ the bot (group)'), text, send);
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
-      if (text.value.trim() === '') return;
-      await api('POST', '/sandbox/messages', { chat: chat.value, text: text.value, mention: mention.checked });
-      text.value = '';
+      if (text.value.trim() === '' || send.disabled) return;
+      send.disabled = true; // a second Enter while sending would send the line twice
+      try {
+        await api('POST', '/sandbox/messages', { chat: chat.value, text: text.value, mention: mention.checked });
+        text.value = '';
+      } finally {
+        send.disabled = false;
+      }
       await poll();
     });
-    async function poll() {
+    async function pollOnce() {
       const { data } = await api('GET', `/sandbox?after=${after}`);
       for (const line of data.lines) {
-        after = Math.max(after, line.seq);
-        log.append(el('div', { class: `line from-${line.from}`, 'data-from': line.from }, `[${line.chat}] ${line.from === 'bot' ? 'bot' : 'you'}: ${line.text}`));
+        if (line.seq <= after) continue;
+        after = line.seq;
+        log.append(el('div', { class: `line from-${line.from}`, 'data-from': line.from, 'data-seq': line.seq }, `[${line.chat}] ${line.from === 'bot' ? 'bot' : 'you'}: ${line.text}`));
       }
       phase.textContent = `Phase: private ${data.phases.private ?? '—'}, group ${data.phases.group ?? '—'}`;
+      warning.replaceChildren(noChatterWarning(data.chatters));
     }
-    const timer = setInterval(() => {
-      if (!document.body.contains(log)) return clearInterval(timer);
-      poll().catch(() => clearInterval(timer));
-    }, 500);
+    function poll() {
+      queue = queue.then(pollOnce, pollOnce);
+      return queue;
+    }
+    // The next poll is asked for once the last one answered, and only while the page is shown.
+    async function keepPolling() {
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        if (!log.isConnected) return;
+        try { await poll(); } catch { return; }
+      }
+    }
     await poll();
+    keepPolling();
     return el('section', {}, el('h2', {}, 'Sandbox'),
       el('p', { class: 'help' }, 'Chat with the bot as a sandbox user, in private or in a group; the phase of each conversation updates as it changes.'),
-      phase, log, form);
+      warning, phase, log, form);
   },
   async messages(streamId) {
     const { data } = await api('GET', `/conversations/${encodeURIComponent(streamId)}/messages`);
@@ -258,6 +308,25 @@ const pages = {
         el('td', {}, message.processedPlainText)))));
   },
 };
+
+/** A turn's one-line title: when, what woke the chatter, the tools called, how it ended. */
+function turnTitle(turn) {
+  const woke = turn.source === null ? '' : ` — woken by ${turn.source}${turn.unreadCount === null ? '' : `, ${turn.unreadCount} unread`}`;
+  const tools = turn.toolCalls.length === 0 ? '' : ` — tools: ${turn.toolCalls.map((call) => call.outcome === 'duplicate' ? `${call.name} (duplicate)` : call.name).join(', ')}`;
+  const ended = turn.outcome === null ? '' : ` — ended: ${turn.outcome}`;
+  return `Turn ${turn.id} at ${new Date(turn.startedAt).toLocaleTimeString()}${woke}${tools}${ended}`;
+}
+
+/** A model call: who answered, what it said and asked for, and the prompt it was sent (folded). */
+function modelCallView(call, index) {
+  return el('div', { class: 'model-call', 'data-model-call': index },
+    el('p', {}, call.error === null ? `Model ${call.model} answered ${call.task} in ${call.durationMs} ms` : `Every model of ${call.task} failed: ${call.error}`),
+    call.response ? el('p', { class: 'model-response' }, 'Answer: ', call.response) : '',
+    call.toolCalls.length === 0 ? '' : el('p', { class: 'help' }, 'Asked for: ', call.toolCalls.map((asked) => `${asked.name} ${JSON.stringify(asked.args)}`).join(', ')),
+    el('details', { class: 'prompt' },
+      el('summary', {}, call.prompt === null ? 'Prompt no longer kept (only the newest prompts are)' : `Prompt sent to the model (${call.prompt.length} messages, ${call.promptChars} characters)`),
+      (call.prompt ?? []).map((line) => el('div', { class: 'prompt-line', 'data-role': line.role }, el('strong', {}, line.role), el('pre', {}, line.text)))));
+}
 
 /** A small SVG bar chart of [label, value] pairs. */
 function barChart(id, points) {
