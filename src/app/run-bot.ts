@@ -9,7 +9,8 @@ import type { Logger, LogLevel } from '../kernel/logger/logger.js';
 import { prepareAdapter, type PreparedAdapter } from './connect-adapter.js';
 import { startAdmin } from './start-admin.js';
 import { createHost, type Host } from './create-host.js';
-import { describeModel, describePlugins } from './startup-report.js';
+import { startConsoleChat } from './console-chat.js';
+import { describeHiddenTools, describeModel, describePlugins, toolsHiddenByTier } from './startup-report.js';
 
 export interface RunBotOptions {
   configDir?: string;
@@ -76,10 +77,12 @@ async function run(options: RunBotOptions, signals: Promise<NodeJS.Signals>): Pr
   }
   const prepared = preparing.value;
   const { supervisor } = prepared;
-  // The report comes before the adapter starts: the console adapter's prompt follows it.
+  // The report comes before the adapter starts, so the adapter's own lines follow it.
   logger.info(`moonglass ${host.info.version}: config in ${host.info.configDir}, data in ${host.info.dataDir}`);
   logger.info(describeModel(host));
   for (const line of describePlugins(host.plugins.list())) logger.info(line);
+  const hiddenTools = describeHiddenTools(toolsHiddenByTier(host.tools));
+  if (hiddenTools !== undefined) logger.info(hiddenTools);
   try {
     const connecting = await untilSignal(prepared.connect(), signals);
     if (connecting.signal !== undefined) return stopDuringStartUp(connecting.signal, { logger, host, preparation });
@@ -95,6 +98,8 @@ async function run(options: RunBotOptions, signals: Promise<NodeJS.Signals>): Pr
   if (adminStart.signal !== undefined) return stopDuringStartUp(adminStart.signal, { logger, host, preparation, admin: adminStarting });
   const admin = adminStart.value;
   logger.info({ readyInMs: Math.round(performance.now()) }, `ready in ${Math.round(performance.now())} ms. Press Ctrl+C to stop.`);
+  // The console's prompt comes after the start-up report, so it is the last line on screen.
+  const stopConsoleChat = adapterName === 'console' ? startConsoleChat(host, supervisor) : undefined;
 
   const reason = await Promise.race([signals, inputClosed]);
   if (reason === 'input-closed') {
@@ -104,6 +109,7 @@ async function run(options: RunBotOptions, signals: Promise<NodeJS.Signals>): Pr
   // A second Ctrl+C while stopping means "now".
   process.once('SIGINT', () => process.exit(130));
   logger.info({ reason }, 'stopping');
+  stopConsoleChat?.();
   await admin?.stop();
   await host.stop(reason);
   await supervisor.stop();

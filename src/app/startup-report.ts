@@ -1,19 +1,38 @@
-import { basename } from 'node:path';
+import { SideEffect } from '../tools/side-effect.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { PluginStatus } from '../plugin-system/discovery/plugin-status.js';
 import type { Host } from './create-host.js';
+import { pluginLabel } from './plugin-label.js';
 
 /** One readable line per plugin state: what loaded, what is off, what failed and why. */
 export function describePlugins(statuses: readonly PluginStatus[]): string[] {
-  const name = (status: PluginStatus) => status.id ?? basename(status.folder);
   const lines: string[] = [];
   const loaded = statuses.filter((status) => status.state === 'loaded');
-  lines.push(`plugins loaded (${loaded.length}): ${loaded.map(name).join(', ') || 'none'}`);
+  lines.push(`plugins loaded (${loaded.length}): ${loaded.map(pluginLabel).join(', ') || 'none'}`);
   const disabled = statuses.filter((status) => status.state === 'disabled');
-  if (disabled.length > 0) lines.push(`plugins switched off in their config.toml: ${disabled.map(name).join(', ')}`);
+  if (disabled.length > 0) lines.push(`plugins switched off in their config.toml: ${disabled.map(pluginLabel).join(', ')}`);
   for (const status of statuses.filter((entry) => entry.state === 'failed' || entry.state === 'skipped')) {
-    lines.push(`plugin ${name(status)} ${status.state} (${status.stage}): ${(status.reason ?? '').split('\n').join(' ')}`);
+    lines.push(`plugin ${pluginLabel(status)} ${status.state} (${status.stage}): ${(status.reason ?? '').split('\n').join(' ')}`);
   }
   return lines;
+}
+
+/**
+ * The tools a plugin declared that the model is not offered because of their side-effect
+ * tier: reversible ones not named in `features.toml [tools] reversible_enabled`, sorted.
+ * Asked of the registry itself, with each tool's own capabilities granted.
+ */
+export function toolsHiddenByTier(tools: ToolRegistry): string[] {
+  return tools
+    .list()
+    .filter(({ definition }) => definition.sideEffect === SideEffect.REVERSIBLE && !tools.isOffered(definition.name, new Set(definition.capabilities)))
+    .map(({ definition }) => definition.name);
+}
+
+/** `reversible, not enabled: add_memo — enable in …`, or undefined when no tool is hidden. */
+export function describeHiddenTools(names: readonly string[]): string | undefined {
+  if (names.length === 0) return undefined;
+  return `reversible, not enabled: ${names.join(', ')} — enable in features.toml [tools] reversible_enabled`;
 }
 
 /** Which model answers: says plainly when it is the offline demo model. */

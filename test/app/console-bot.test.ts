@@ -1,9 +1,17 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useBotProcesses } from '../support/bot-process.js';
 import { storedMessages } from '../support/stored-messages.js';
-import { useProjectTempDir } from '../support/temp-dir.js';
+import { projectRoot, useProjectTempDir } from '../support/temp-dir.js';
+
+/** Copies plugin folders (relative to the repository) into `<cwd>/plugins`, leaving out a config.toml a local run wrote. */
+function withPlugins(cwd: string, folders: readonly string[]): string {
+  for (const folder of folders) {
+    cpSync(join(projectRoot, folder), join(cwd, 'plugins', basename(folder)), { recursive: true, filter: (path) => basename(path) !== 'config.toml' });
+  }
+  return cwd;
+}
 
 // These run the real CLI (`src/app/main.ts`, as `npm start` does) in a child process, which
 // forks the console adapter in a grandchild; messages go in through a pipe. The built-in
@@ -52,6 +60,21 @@ describe('npm start with the console adapter', () => {
     expect(storedMessages(join(cwd, 'data'))).toContainEqual({ direction: 'inbound', content: '在吗' });
   });
 
+  it('[issue 15] shows each tool call and its result as a short line on stdout, and lists once the tools hidden by their tier', async () => {
+    const cwd = withPlugins(tempDir(), ['plugins/dice', 'test/fixtures/plugin-roots/third-party/reversible-tool']);
+    const bot = run(['start', '--config-dir', 'config', '--data-dir', 'data'], { cwd });
+    bot.child.stdin!.write('!roll_dice {"count":2}\n');
+    const rolled = await bot.waitForStdout(/^· roll_dice/);
+    expect(rolled).toMatch(/^· roll_dice \{"count":2\} → 2d6: [1-6] \+ [1-6] = \d+$/);
+    bot.child.stdin!.write('!roll_dice {"count":50}\n');
+    bot.child.stdin!.end();
+    expect(await bot.exited).toEqual({ code: 0, signal: null });
+    // The dice plugin refuses more than 10 dice: the failure is shown as such.
+    expect(bot.stdout.filter((line) => line !== '')).toEqual([rolled, '· roll_dice {"count":50} ✗ 最多一次掷 10 个骰子']);
+    const hidden = bot.logs.filter((record) => String(record['msg']).startsWith('reversible, not enabled'));
+    expect(hidden.map((record) => record['msg'])).toEqual(['reversible, not enabled: set_reminder — enable in features.toml [tools] reversible_enabled']);
+  });
+
   it('[app] an unknown adapter stops the start with a reason that lists the known ones (exit code 1)', async () => {
     const cwd = tempDir();
     const bot = run(['start', '--adapter', 'telegram', '--config-dir', 'config', '--data-dir', 'data'], { cwd });
@@ -70,10 +93,13 @@ describe('npm start with the console adapter in a terminal', () => {
     const cwd = tempDir();
     const bot = run(['start', '--config-dir', 'config', '--data-dir', 'data'], { cwd, tty: true });
     await bot.waitForStdout(/Chatting with 月璃\. Type a message and press Enter; Ctrl\+C quits\./);
-    await bot.waitForStdout(/ready in \d+ ms/);
     bot.child.stdin!.write('你好\r');
     await bot.waitForStdout(/月璃> （演示模型）收到：你好/);
-    expect(bot.stdout.some((line) => line.includes('你> '))).toBe(true);
+    // [issue 15] The greeting and the prompt come after the start-up report, not among its lines.
+    const ready = bot.stdout.findIndex((line) => /ready in \d+ ms/.test(line));
+    expect(ready).toBeGreaterThanOrEqual(0);
+    expect(bot.stdout.findIndex((line) => line.includes('Chatting with 月璃'))).toBeGreaterThan(ready);
+    expect(bot.stdout.findIndex((line) => line.includes('你> '))).toBeGreaterThan(ready);
     bot.child.stdin!.write('\x03'); // Ctrl+C: readline turns it into SIGINT for the host
     expect(await bot.exited).toEqual({ code: 0, signal: null });
     expect(bot.stdout.some((line) => /INFO.*stopping/.test(line))).toBe(true);
@@ -81,5 +107,5 @@ describe('npm start with the console adapter in a terminal', () => {
       { direction: 'inbound', content: '你好' },
       { direction: 'outbound', content: '（演示模型）收到：你好' },
     ]);
-  });
+  }, 45_000); // a start, a typed reply's delay and a stop, in a pseudo-terminal on a shared machine
 });

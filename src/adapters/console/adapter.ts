@@ -1,14 +1,18 @@
 import { createInterface } from 'node:readline';
 import type { AdapterFactory } from '../adapter-context.js';
+import { CONSOLE_PLATFORM, ConsoleAction } from './console-actions.js';
 import type { ConsoleConfig } from './config.js';
+import { formatToolCall, readToolCallNotice } from './format-tool-call.js';
 
-export const CONSOLE_PLATFORM = 'console';
+export { CONSOLE_PLATFORM };
 
 /**
  * The console adapter: every line on stdin is a private message from one user; every send
- * of the bot is printed as `<nickname>> <text>` on stdout as it happens. In a terminal it
- * shows a prompt and Ctrl+C stops the whole bot; from a pipe it reads line by line and,
- * when the input ends, tells the host, which answers what is pending and then stops.
+ * of the bot is printed as `<nickname>> <text>` on stdout as it happens, and each tool call
+ * the host reports (`console_show_tool_call`) as a short `· name {args} → result` line. In a
+ * terminal it shows a greeting and a prompt once the host has printed its start-up report
+ * (`console_start_chat`), and Ctrl+C stops the whole bot; from a pipe it reads line by line
+ * and, when the input ends, tells the host, which answers what is pending and then stops.
  */
 const createConsoleAdapter: AdapterFactory<ConsoleConfig> = (ctx) => {
   const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
@@ -16,24 +20,33 @@ const createConsoleAdapter: AdapterFactory<ConsoleConfig> = (ctx) => {
   const session = Date.now().toString(36);
   let received = 0;
   let sent = 0;
+  // The prompt waits for the host's start-up report, so it is not buried under those lines.
+  let chatting = false;
   // Lines are handed over one at a time, so the host stores them in the order they were typed.
   let queue: Promise<unknown> = Promise.resolve();
 
+  const prompt = (keepCursor = false): void => {
+    if (interactive && chatting) lines.prompt(keepCursor);
+  };
+
   const print = (text: string): void => {
-    if (interactive) {
-      process.stdout.write('\r\x1b[2K');
-      process.stdout.write(`${text}\n`);
-      lines.prompt(true);
-    } else {
-      process.stdout.write(`${text}\n`);
-    }
+    if (interactive && chatting) process.stdout.write('\r\x1b[2K');
+    process.stdout.write(`${text}\n`);
+    prompt(true);
+  };
+
+  const startChat = (): void => {
+    if (!interactive) return;
+    if (!chatting) process.stdout.write(`Chatting with ${ctx.bot.nickname}. Type a message and press Enter; Ctrl+C quits.\n`);
+    chatting = true;
+    prompt();
   };
 
   lines.setPrompt(ctx.config.prompt);
   lines.on('line', (line) => {
     const content = line.trim();
     if (content === '') {
-      if (interactive) lines.prompt();
+      prompt();
       return;
     }
     received += 1;
@@ -48,7 +61,7 @@ const createConsoleAdapter: AdapterFactory<ConsoleConfig> = (ctx) => {
         mentions_bot: true,
       });
       if (!ack.stored) process.stderr.write(`(the message was not taken in: ${ack.reason})\n`);
-      if (interactive) lines.prompt();
+      prompt();
     });
   });
   lines.on('close', () => {
@@ -62,10 +75,6 @@ const createConsoleAdapter: AdapterFactory<ConsoleConfig> = (ctx) => {
   // The terminal also signals our process group; the host decides when we stop.
   process.on('SIGINT', () => undefined);
 
-  if (interactive) {
-    process.stdout.write(`Chatting with ${ctx.bot.nickname}. Type a message and press Enter; Ctrl+C quits.\n`);
-    lines.prompt();
-  }
   ctx.setStatus({ connected: true, detail: interactive ? 'chatting in this terminal' : 'reading messages from standard input' });
 
   return {
@@ -75,6 +84,18 @@ const createConsoleAdapter: AdapterFactory<ConsoleConfig> = (ctx) => {
       const at = delivery.at === null ? '' : `@${delivery.at} `;
       print(`${ctx.bot.nickname}> ${reply}${at}${delivery.content}`);
       return { messageId: `${session}-out-${sent}` };
+    },
+    async call(action, params) {
+      switch (action) {
+        case ConsoleAction.START_CHAT:
+          startChat();
+          return {};
+        case ConsoleAction.SHOW_TOOL_CALL:
+          print(formatToolCall(readToolCallNotice(params)));
+          return {};
+        default:
+          throw new Error(`the console adapter has no platform action "${action}" (it has ${Object.values(ConsoleAction).join(', ')})`);
+      }
     },
     async stop() {
       lines.close();
