@@ -1,12 +1,17 @@
 import { parseArgs } from 'node:util';
-import { basename, resolve } from 'node:path';
+import { basename, isAbsolute, relative, resolve } from 'node:path';
 import { pino } from 'pino';
 import { listAdapters } from '../adapters/find-adapter.js';
 import { createLogger } from '../kernel/logger/create-logger.js';
 import { LOG_LEVELS, type LogLevel } from '../kernel/logger/logger.js';
 import type { PluginStatus } from '../plugin-system/discovery/plugin-status.js';
+import type { AppConfig } from '../kernel/config/app-config.js';
 import { checkConfigFiles } from './check-config-files.js';
+import { undeclaredReversibleNames } from './check-reversible-enabled.js';
+import { formatLocation } from './error-location.js';
 import { inspectPlugins } from './inspect-plugins.js';
+import { pluginLabel } from './plugin-label.js';
+import { describeHiddenTools } from './startup-report.js';
 import { runBot } from './run-bot.js';
 
 const USAGE = `moonglass: a host for LLM chat bots
@@ -92,31 +97,50 @@ async function inspect(command: 'plugins' | 'check', options: { configDir: strin
   }
   // Plugin lines are the report; the host's own log lines go to stderr, warnings and up.
   const logger = createLogger({ level: options.logLevel === 'info' ? 'warn' : options.logLevel, format: 'pretty', destination: pino.destination({ dest: 2, sync: true }) });
-  const statuses = await inspectPlugins({
+  const inspection = await inspectPlugins({
     configDir: options.configDir,
-    dataDir: options.dataDir,
     appConfig: app!.value,
     botConfig: bot!.value,
     modelsConfig: models!.value,
     logger,
   });
-  for (const status of statuses) {
+  for (const status of inspection.statuses) {
     out(describeStatus(status));
-    if (status.state === 'failed' || status.state === 'skipped') problems.push(`plugin ${status.id ?? basename(status.folder)}: ${status.reason ?? status.state}`);
+    const location = inspection.errorLocations.get(status.folder);
+    if (location !== undefined) out(`         at ${formatLocation({ ...location, file: shownPath(location.file) })}`);
+    if (status.state === 'failed' || status.state === 'skipped') problems.push(`plugin ${pluginLabel(status)}: ${status.reason ?? status.state}`);
+  }
+  const hidden = describeHiddenTools(inspection.hiddenTools);
+  if (hidden !== undefined) out(`note     ${hidden}`);
+  if (command === 'check') {
+    const enabled = (app!.value as AppConfig).tools.reversible_enabled;
+    for (const problem of undeclaredReversibleNames(app!.file, enabled, inspection.tools)) {
+      out(`PROBLEM  ${problem}`);
+      problems.push(problem);
+    }
+  }
+  // Inspecting loads the plugins as a start would, which writes their missing config.toml.
+  for (const { file, change } of inspection.configChanges) {
+    out(change === 'created' ? `wrote    ${shownPath(file)} (the plugin's settings with their defaults, as start writes them)` : `updated  ${shownPath(file)} (settings the file lacked were added, as start does)`);
   }
   if (command === 'check') out(problems.length === 0 ? 'no problems found' : `${problems.length} problem(s) found`);
   return problems.length === 0 ? 0 : 1;
 }
 
+/** `loaded   example.dice 1.0.0 (plugins/dice) 1 component(s)`; a refused plugin gives its step and reason. */
 function describeStatus(status: PluginStatus): string {
-  const id = status.id ?? basename(status.folder);
   const version = status.version === undefined ? '' : ` ${status.version}`;
-  const root = status.builtIn ? 'built-in' : 'plugins/';
+  const where = status.builtIn ? 'built-in' : `plugins/${basename(status.folder)}`;
   const state = status.state.padEnd(8);
   const detail =
     status.state === 'loaded'
       ? `${status.signatures.length} component(s)${status.compatibilityMode ? ', compatibility mode' : ''}`
       : `${status.stage ?? ''}: ${(status.reason ?? '').split('\n').join(' ')}`;
-  return `${state} ${id}${version} (${root}) ${detail}`;
+  return `${state} ${pluginLabel(status)}${version} (${where}) ${detail}`;
 }
 
+/** A path under the working folder relative to it (as a person typed it), others absolute. */
+function shownPath(file: string): string {
+  const inside = relative(process.cwd(), file);
+  return inside.startsWith('..') || isAbsolute(inside) ? file : inside;
+}

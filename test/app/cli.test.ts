@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useBotProcesses } from '../support/bot-process.js';
@@ -21,7 +21,7 @@ describe('the moonglass CLI', () => {
     return cwd;
   }
 
-  it('[cli] check on a fresh folder: every file absent (defaults), every plugin fine, exit 0, nothing written', async () => {
+  it('[cli] check on a fresh folder: every file absent (defaults), every plugin fine, exit 0, no host file written', async () => {
     const cwd = project(['good-echo']);
     const check = run(['check'], { cwd });
     expect(await check.exited).toEqual({ code: 0, signal: null });
@@ -29,9 +29,33 @@ describe('the moonglass CLI', () => {
     expect(out).toMatch(/absent +.*config\/bot\.toml \(start writes the defaults\)/);
     expect(out).toMatch(/ok +adapter console/);
     expect(out).toMatch(/loaded +neo_default_chatter/);
-    expect(out).toMatch(/loaded +.* \(plugins\/\)/);
+    expect(out).toMatch(/loaded +fixture\.good-echo 1\.0\.0 \(plugins\/good-echo\) 3 component\(s\)/);
     expect(out).toContain('no problems found');
     expect(existsSync(join(cwd, 'config'))).toBe(false);
+    // Plugins loaded on a scratch data folder: data/ is not created.
+    expect(existsSync(join(cwd, 'data'))).toBe(false);
+  });
+
+  it('[issue 15] check names every plugin config.toml it wrote, and a second check, finding them, writes and names none', async () => {
+    const cwd = project(['good-echo']);
+    const first = run(['check'], { cwd });
+    expect(await first.exited).toEqual({ code: 0, signal: null });
+    const wrote = first.stdout.filter((line) => line.startsWith('wrote '));
+    expect(wrote).toContainEqual("wrote    plugins/good-echo/config.toml (the plugin's settings with their defaults, as start writes them)");
+    // The built-ins (a scratch copy outside the working folder here) are named with their full path.
+    expect(wrote).toContainEqual(expect.stringMatching(/^wrote +\/.*\/neo_default_chatter\/config\.toml /));
+    expect(existsSync(join(cwd, 'plugins', 'good-echo', 'config.toml'))).toBe(true);
+    // One line per plugin folder (this project's and the built-ins): nothing written goes unnamed.
+    expect(wrote.map((line) => line.split(/ +/)[1]!.split('/').at(-2)).sort()).toEqual(['forward-message', 'good-echo', 'hello-yueli', 'neo_default_chatter']);
+
+    // Completed, not rewritten: a file missing one setting gets it and is named as updated.
+    const file = join(cwd, 'plugins', 'good-echo', 'config.toml');
+    writeFileSync(file, '[plugin]\nenabled = true\n');
+    const second = run(['check'], { cwd });
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+    const changed = second.stdout.filter((line) => /^(wrote|updated) /.test(line));
+    expect(changed.filter((line) => line.includes('plugins/good-echo'))).toEqual(['updated  plugins/good-echo/config.toml (settings the file lacked were added, as start does)']);
+    expect(readFileSync(file, 'utf8')).toContain('prefix = "echo: "');
   });
 
   it('[cli] check names every bad file and field and exits 1', async () => {
@@ -54,8 +78,48 @@ describe('the moonglass CLI', () => {
     const check = run(['check'], { cwd });
     expect(await check.exited).toEqual({ code: 1, signal: null });
     const out = check.stdout.join('\n');
-    expect(out).toMatch(/failed +\S+ .*\(plugins\/\) entry: /);
+    expect(out).toMatch(/failed +fixture\.import-throws 1\.0\.0 \(plugins\/import-throws\) entry: .*the entry blew up at import/);
     expect(out).toContain('1 problem(s) found');
+  });
+
+  it('[issue 15] a plugin that fails to import shows the file and line of the error: a throw, a syntax error, a missing module', async () => {
+    const cwd = project(['import-throws']);
+    const manifest = (id: string) =>
+      JSON.stringify({ manifest_version: 1, id, plugin_type: 'tool', name: id, version: '1.0.0', description: id, host_application: { min_version: '0.1.0', max_version: '0.1.9' } });
+    const write = (folder: string, files: Record<string, string>) => {
+      mkdirSync(join(cwd, 'plugins', folder));
+      for (const [name, text] of Object.entries(files)) writeFileSync(join(cwd, 'plugins', folder, name), text);
+    };
+    write('syntax-error', { '_manifest.json': manifest('fixture.syntax-error'), 'plugin.ts': "import { ToolPlugin } from 'moonglass';\nexport class P extends ToolPlugin {\n  x = ;\n}\n" });
+    write('missing-module', {
+      '_manifest.json': manifest('fixture.missing-module'),
+      'plugin.ts': "import { ToolPlugin } from 'moonglass';\n\nimport { helper } from './helpers.js';\nexport class P extends ToolPlugin { x = helper; }\n",
+    });
+    const plugins = run(['plugins'], { cwd });
+    expect(await plugins.exited).toEqual({ code: 1, signal: null });
+    const lines = plugins.stdout;
+    const locationAfter = (id: string) => lines[lines.findIndex((line) => line.includes(` ${id} `)) + 1];
+    expect(locationAfter('fixture.import-throws')).toBe('         at plugins/import-throws/plugin.ts:3:7');
+    expect(locationAfter('fixture.syntax-error')).toBe('         at plugins/syntax-error/plugin.ts:3:6');
+    expect(locationAfter('fixture.missing-module')).toBe('         at plugins/missing-module/plugin.ts:3');
+  });
+
+  it('[issue 15] check reports a name in features.toml [tools] reversible_enabled that no plugin declares', async () => {
+    const cwd = project(['reversible-tool']);
+    mkdirSync(join(cwd, 'config'));
+    writeFileSync(join(cwd, 'config', 'features.toml'), '[tools]\nreversible_enabled = ["set_remindr"]\n');
+    const typo = run(['check'], { cwd });
+    expect(await typo.exited).toEqual({ code: 1, signal: null });
+    const out = typo.stdout.join('\n');
+    expect(out).toMatch(/PROBLEM +.*config\/features\.toml \[tools\] reversible_enabled: "set_remindr" is not a tool any loaded plugin declares .*reversible tools declared: set_reminder/);
+    // The tool it was meant for stays hidden, and check says so.
+    expect(out).toContain('note     reversible, not enabled: set_reminder — enable in features.toml [tools] reversible_enabled');
+    expect(out).toContain('1 problem(s) found');
+
+    writeFileSync(join(cwd, 'config', 'features.toml'), '[tools]\nreversible_enabled = ["set_reminder"]\n');
+    const fixed = run(['check'], { cwd });
+    expect(await fixed.exited).toEqual({ code: 0, signal: null });
+    expect(fixed.stdout.join('\n')).not.toMatch(/reversible_enabled|reversible, not enabled/);
   });
 
   it('[cli] check refuses an unknown adapter, naming the known ones', async () => {
@@ -72,7 +136,15 @@ describe('the moonglass CLI', () => {
     const lines = plugins.stdout.filter((line) => line !== '');
     expect(lines.some((line) => /^loaded +neo_default_chatter \S+ \(built-in\) \d+ component\(s\)$/.test(line))).toBe(true);
     expect(lines.some((line) => /^disabled +example\.hello-yueli .*switch: /.test(line))).toBe(true);
-    expect(lines.filter((line) => /\(plugins\/\)/.test(line)).map((line) => line.split(/ +/)[0]).sort()).toEqual(['disabled', 'failed', 'loaded']);
+    expect(lines.filter((line) => /\(plugins\/[\w-]+\)/.test(line)).map((line) => line.split(/ +/)[0]).sort()).toEqual(['disabled', 'failed', 'loaded']);
+  });
+
+  it('[issue 15] plugins names a plugin by the id of its manifest when the manifest is readable but refused, by its folder when it is not JSON', async () => {
+    const cwd = project(['missing-field', 'bad-json']);
+    const plugins = run(['plugins'], { cwd });
+    expect(await plugins.exited).toEqual({ code: 1, signal: null });
+    expect(plugins.stdout).toContainEqual(expect.stringMatching(/^skipped +fixture\.missing-field \(plugins\/missing-field\) manifest: .*description/));
+    expect(plugins.stdout).toContainEqual(expect.stringMatching(/^skipped +bad-json \(plugins\/bad-json\) manifest: .*not valid JSON/));
   });
 
   it('[cli] a bad option or command prints the usage and exits 2; --help exits 0', async () => {
