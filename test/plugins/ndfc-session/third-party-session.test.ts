@@ -55,6 +55,25 @@ describe('moonglass/ndfc for a third party (issue 15, item 6)', () => {
     expect(JSON.stringify(config)).not.toContain('秘密问候语');
   });
 
+  it('[N-35] [issue 15] the sub-agent decision of a third party’s session reads that session’s config', async () => {
+    const test = await start({
+      plugins: [OWN_SESSION],
+      script: [textReply('{"respond": false, "reason": "闲聊"}')],
+      // The gate never lets a group message through here, so the sub-agent decides.
+      pluginConfigs: { neo_default_chatter: '[plugin]\nenable_sub_agent_decision = true\nprobability_base = 0\nprobability_per_unread = 0\n' },
+    });
+    skipHostSteps(test);
+    const tasks: string[] = [];
+    test.host.bus.subscribe('before_llm_request', (_name, params) => (tasks.push(`${params.request_name} ${params.task_name}`), [EventDecision.PASS, params]));
+    const outcome = await test.adapter.send('大家好', { group: 'g1' });
+    const streamId = (outcome as { message: { streamId: string } }).message.streamId;
+    const runner = test.host.getService<{ firstResult(streamId: string): Promise<ChatterResult> }>('fixture.own-session:service:runner')!;
+
+    expect(await whileSettling(test, runner.firstResult(streamId))).toMatchObject({ kind: 'wait' });
+    // The plugin's sub_agent_task_name, not NDFC's 'actor'.
+    expect(tasks).toEqual(['sub_agent_decision own_judge']);
+  });
+
   it('[N-31] [N-33] [issue 15] handlers written from the seed’s examples read config.plugin.enable_cooldown and cfg.actor_task_name', async () => {
     const test = await start({ script: [toolReply([{ name: 'stop_conversation', args: { minutes: 2 } }])] });
     const taskNames: string[] = [];
