@@ -38,7 +38,8 @@ export class PendingResumes {
       const index = queue?.indexOf(event) ?? -1;
       if (index >= 0) queue!.splice(index, 1);
     } else {
-      event = queue?.shift();
+      do event = queue?.shift();
+      while (event !== undefined && this.#taken.has(event)); // the same event delivered twice is taken once
     }
     if (queue !== undefined && queue.length === 0) this.#byStream.delete(streamId);
     if (event !== undefined) this.#taken.add(event);
