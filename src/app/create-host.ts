@@ -30,6 +30,7 @@ import type { OutboundSink } from '../chat/outbound-sink.js';
 import { StreamManager } from '../chat/stream-manager.js';
 import type { ChatRuntime } from '../chatter/chat-runtime.js';
 import { ChatLoop } from '../chatter/chat-loop.js';
+import { followChatters } from '../chatter/follow-chatters.js';
 import { runToolCalls } from '../chatter/run-tool-calls.js';
 import { collectUsables } from '../chatter/usables.js';
 import type { StreamTiming } from '../chatter/stream-timing.js';
@@ -135,6 +136,7 @@ export class Host implements HostRuntime {
   #unsubscribeSink: (() => void) | undefined;
   #stopEviction: (() => void) | undefined;
   #stopRetention: (() => void) | undefined;
+  #stopFollowingChatters: (() => void) | undefined;
   #startSettled: Promise<void> = Promise.resolve();
   #state: HostState = 'created';
 
@@ -322,6 +324,9 @@ export class Host implements HostRuntime {
     // MCP servers connect in the background; their tools appear as they come up.
     this.#ownMcp!.start();
     this.#chat.loop.restore(this.#chat.storage.messages.streamsWithUnread());
+    // From now on (not while plugins load): a chatter switched off and on again answers what arrived meanwhile.
+    const chat = this.#chat;
+    this.#stopFollowingChatters = followChatters(this.bus, chat.loop, () => chat.storage.messages.streamsWithUnread());
     this.#chat.streams.outbox.restore();
     this.#stopEviction = startIdleEviction({
       clock: this.clock,
@@ -344,6 +349,7 @@ export class Host implements HostRuntime {
       await this.publishEvent('on_stop', { reason });
       this.#stopEviction?.();
       this.#stopRetention?.();
+      this.#stopFollowingChatters?.();
       await this.#chat?.loop.stop();
       await this.#chat?.streams.outbox.close();
       this.#unsubscribeSink?.();

@@ -32,6 +32,8 @@ export interface ChatLoopOptions {
 export class ChatLoop {
   readonly #options: ChatLoopOptions;
   readonly #drivers = new Map<string, StreamDriver>();
+  /** The chatter each stream's current run was made from. */
+  readonly #runChatters = new Map<string, string>();
   /** What was last written per stream; a state that only renews its time is not written again. */
   readonly #persisted = new Map<string, string>();
 
@@ -53,6 +55,21 @@ export class ChatLoop {
   /** After a restart: cooldowns come back from storage, and streams with unread messages are woken. */
   restore(streamsWithUnread: readonly string[]): void {
     for (const streamId of streamsWithUnread) this.#driver(streamId).schedule(0);
+  }
+
+  /**
+   * A chatter was registered (a plugin loaded or was switched back on): streams with unread
+   * messages, a failed run's among them, are stepped now instead of at their backoff's retry.
+   */
+  wakeUnread(streamsWithUnread: readonly string[]): void {
+    for (const streamId of streamsWithUnread) this.#driver(streamId).retryNow();
+  }
+
+  /** A chatter was unregistered: the runs made from it end, so no unloaded code answers. */
+  async chatterRemoved(signature: string): Promise<void> {
+    const ending = [...this.#runChatters].filter(([, chatter]) => chatter === signature).map(([streamId]) => streamId);
+    for (const streamId of ending) this.#runChatters.delete(streamId);
+    await Promise.all(ending.map((streamId) => this.#drivers.get(streamId)?.endRun(`its chatter ${signature} was unloaded`)));
   }
 
   /** The driver of a stream, if it has one. */
@@ -82,6 +99,7 @@ export class ChatLoop {
       if (!driver.isIdleFor(idleMs) || !canEvict(streamId)) continue;
       this.#drivers.delete(streamId);
       this.#persisted.delete(streamId);
+      this.#runChatters.delete(streamId);
       void driver.close(0);
       evicted.push(streamId);
     }
@@ -102,11 +120,11 @@ export class ChatLoop {
       stored?.kind === 'stop' && stored.stopUntil !== null && stored.stopUntil > runtime.clock.now()
         ? { kind: 'stopped', until: stored.stopUntil, wakeEnabled: stored.wakeProbability > 0, wakeProbability: stored.wakeProbability }
         : undefined;
-    const chatterSignature = this.#chatterSignature(streamId);
+    // Resolved for each new run: a stream first seen while no chatter was loaded gets one later.
     driver = new StreamDriver({
       streamId,
-      chatterName: chatterSignature?.split(':')[2] ?? 'none',
-      createChatter: (signal) => this.#createChatter(streamId, chatterSignature, signal),
+      chatterName: () => this.#runChatters.get(streamId)?.split(':')[2] ?? this.#chatterSignature(streamId)?.split(':')[2] ?? 'none',
+      createChatter: (signal) => this.#createChatter(streamId, this.#chatterSignature(streamId), signal),
       unreadCount: () => runtime.streams.getStream(streamId)?.unreads.length ?? runtime.streams.fetchUnreads(streamId).length,
       bus: runtime.bus,
       clock: runtime.clock,
@@ -151,6 +169,7 @@ export class ChatLoop {
       return { execute: () => failing(reason) };
     }
     bindChatter(chatter, { streamId, runtime, signal });
+    this.#runChatters.set(streamId, signature!);
     return chatter;
   }
 

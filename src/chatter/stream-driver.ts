@@ -26,7 +26,8 @@ export interface MessageNotice {
 
 export interface StreamDriverOptions {
   streamId: string;
-  chatterName: string;
+  /** The chatter's name, for events and logs; read at each step (a stream's chatter can change). */
+  chatterName: string | (() => string);
   /**
    * A chatter for a new run. `signal` aborts when the driver abandons the run (a step timed
    * out, the watchdog fired, the loop closed) or the run ends, so its late work is dropped.
@@ -144,6 +145,36 @@ export class StreamDriver {
     this.schedule(0);
   }
 
+  /**
+   * A chatter came (back): the unreads a failed run left are tried now, not at the next
+   * retry of the backoff.
+   */
+  retryNow(): void {
+    this.#retryAt = undefined;
+    this.#failuresInARow = 0;
+    this.schedule(0);
+  }
+
+  /**
+   * The chatter of the current run is gone (its plugin unloaded): the run ends and the stream
+   * is idle, so its next message (or `retryNow`) starts a new run with the chatter there is then.
+   */
+  async endRun(reason: string): Promise<void> {
+    if (this.#generator === undefined) return;
+    if (this.#running) {
+      this.#generation += 1;
+      this.#stepHook(() => this.#options.onStepEnd?.(false));
+      this.#running = false;
+    }
+    await this.#dropGenerator(reason);
+    this.#setState({ kind: 'idle' });
+  }
+
+  #chatterName(): string {
+    const name = this.#options.chatterName;
+    return typeof name === 'function' ? name() : name;
+  }
+
   /** Runs a tick `delayMs` from now (an earlier request wins). */
   schedule(delayMs: number): void {
     if (this.#closed) return;
@@ -258,7 +289,8 @@ export class StreamDriver {
   }
 
   async #step(resume: WaitResumeEvent | undefined, generation: number): Promise<void> {
-    const { bus, chatterName } = this.#options;
+    const { bus } = this.#options;
+    const chatterName = this.#chatterName();
     this.#tick += 1;
     const gate = await bus.publish('on_chatter_step', {
       stream_id: this.streamId,
@@ -380,7 +412,7 @@ export class StreamDriver {
   /** After a failed run: logs why, and comes back later for the messages it left unread. */
   #scheduleRetry(failure: Failure): void {
     const unread = this.#options.unreadCount();
-    const where = { stream_id: this.streamId, chatter: this.#options.chatterName, reason: failure.message, failures_in_a_row: this.#failuresInARow };
+    const where = { stream_id: this.streamId, chatter: this.#chatterName(), reason: failure.message, failures_in_a_row: this.#failuresInARow };
     this.#retryAt = undefined;
     if (unread === 0) {
       this.#options.logger.warn(where, 'the run failed; nothing is left unread');
