@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { projectRoot } from '../support/temp-dir.js';
@@ -14,10 +14,14 @@ export function freshCheckout(): { folder: string; remove(): void } {
   const folder = mkdtempSync(join(tmpdir(), 'moonglass-checkout-'));
   const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: projectRoot, encoding: 'utf8' });
   for (const file of listed.split('\0')) {
-    // A tracked file deleted in the working tree is not part of it.
-    if (file === '' || !existsSync(join(projectRoot, file))) continue;
+    // A tracked file deleted in the working tree is not part of it; node_modules is linked below
+    // (git lists it when it is itself a link, as in a scratch clone).
+    if (file === '' || file === 'node_modules' || !existsSync(join(projectRoot, file))) continue;
+    const source = join(projectRoot, file);
     mkdirSync(dirname(join(folder, file)), { recursive: true });
-    copyFileSync(join(projectRoot, file), join(folder, file));
+    const kind = lstatSync(source);
+    if (kind.isSymbolicLink()) symlinkSync(readlinkSync(source), join(folder, file));
+    else if (kind.isFile()) copyFileSync(source, join(folder, file));
   }
   symlinkSync(join(projectRoot, 'node_modules'), join(folder, 'node_modules'));
   // A repository, as a clone is (what git ignores there is part of what tests check).

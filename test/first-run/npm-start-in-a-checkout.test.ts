@@ -58,9 +58,9 @@ describe('a fresh checkout after its first `npm start`', () => {
     });
     expect(affected).toEqual(expect.arrayContaining(['test/plugins/hello-yueli.test.ts', 'test/plugins/forward-message/media.test.ts']));
     const vitest = join(checkout.folder, 'node_modules/vitest/vitest.mjs');
-    const run = await runCommand(process.execPath, [vitest, 'run', ...affected], { cwd: checkout.folder, timeoutMs: 150_000 });
+    const run = await runCommand(process.execPath, [vitest, 'run', ...affected], { cwd: checkout.folder, timeoutMs: 240_000 });
     expect(run.code, `${relative(checkout.folder, vitest)} run ${affected.join(' ')}\n${run.stdout}\n${run.stderr}`).toBe(0);
     // Still there afterwards: the tests neither needed them gone nor removed them.
     expect(pluginFoldersWithConfig(checkout.folder)).toEqual(generated);
-  }, 180_000);
+  }, 270_000);
 });
