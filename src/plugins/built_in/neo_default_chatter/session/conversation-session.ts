@@ -15,6 +15,8 @@ import {
 } from 'moonglass';
 import type { ConversationSession } from '../ndfc-api.js';
 import { NdfcPublisher } from '../events/ndfc-publisher.js';
+import { platformDisplayName } from '../defaults/platform-display-name.js';
+import { formatPromptNow, promptTimeZone } from '../defaults/prompt-time.js';
 import { SYSTEM_TEMPLATE_NAME, USER_TEMPLATE_NAME } from './prompt-templates.js';
 import { describeArguments } from './describe-arguments.js';
 import type { PendingResumes } from './pending-resumes.js';
@@ -371,7 +373,7 @@ export class NdfcConversationSession implements ConversationSession {
         identity: bot.identity,
         personality: bot.personality,
         speaking_style: bot.speaking_style,
-        platform: stream?.platform ?? '',
+        platform: platformDisplayName(stream?.platform ?? ''),
         chat_kind: stream?.chatType === 'group' ? '群聊' : '私聊',
         negative_behaviors: fragments.join('\n'),
         extra_constraints: '',
@@ -385,7 +387,7 @@ export class NdfcConversationSession implements ConversationSession {
     const user = await runtime.prompts.build(USER_TEMPLATE_NAME, {
       history: historyLines.length > 0 ? `<history>\n${historyLines.join('\n')}\n</history>\n` : '',
       unreads: lines.join('\n'),
-      now: new Date(runtime.clock.now()).toISOString(),
+      now: formatPromptNow(runtime.clock.now(), promptTimeZone(runtime.bot.bot.timezone)),
       extra: [extra, undelivered].filter((part) => part !== '').join('\n'),
     });
     // 默认: defaults/inject_unread_payload.ts
