@@ -12,21 +12,27 @@ import { projectRoot } from '../support/temp-dir.js';
  */
 export function freshCheckout(): { folder: string; remove(): void } {
   const folder = mkdtempSync(join(tmpdir(), 'moonglass-checkout-'));
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: projectRoot, encoding: 'utf8' });
-  for (const file of listed.split('\0')) {
-    // A tracked file deleted in the working tree is not part of it; node_modules is linked below
-    // (git lists it when it is itself a link, as in a scratch clone).
-    if (file === '' || file === 'node_modules' || !existsSync(join(projectRoot, file))) continue;
-    const source = join(projectRoot, file);
-    mkdirSync(dirname(join(folder, file)), { recursive: true });
-    const kind = lstatSync(source);
-    if (kind.isSymbolicLink()) symlinkSync(readlinkSync(source), join(folder, file));
-    else if (kind.isFile()) copyFileSync(source, join(folder, file));
+  const remove = () => rmSync(folder, { recursive: true, force: true });
+  try {
+    const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: projectRoot, encoding: 'utf8' });
+    for (const file of listed.split('\0')) {
+      // A tracked file deleted in the working tree is not part of it; node_modules is linked below
+      // (git lists it when it is itself a link, as in a scratch clone).
+      if (file === '' || file === 'node_modules' || !existsSync(join(projectRoot, file))) continue;
+      const source = join(projectRoot, file);
+      mkdirSync(dirname(join(folder, file)), { recursive: true });
+      const kind = lstatSync(source);
+      if (kind.isSymbolicLink()) symlinkSync(readlinkSync(source), join(folder, file));
+      else if (kind.isFile()) copyFileSync(source, join(folder, file));
+    }
+    symlinkSync(join(projectRoot, 'node_modules'), join(folder, 'node_modules'));
+    // A repository, as a clone is (what git ignores there is part of what tests check).
+    execFileSync('git', ['init', '-q'], { cwd: folder });
+  } catch (error) {
+    remove(); // a half-made copy is not left behind
+    throw error;
   }
-  symlinkSync(join(projectRoot, 'node_modules'), join(folder, 'node_modules'));
-  // A repository, as a clone is (what git ignores there is part of what tests check).
-  execFileSync('git', ['init', '-q'], { cwd: folder });
-  return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
+  return { folder, remove };
 }
 
 /**
