@@ -15,6 +15,7 @@ describe('NeoChatterConfig', () => {
       typing_delay_max_seconds: 10,
       enable_cooldown: true,
       enable_action_suspend: true,
+      max_follow_up_rounds: 8,
       actor_task_name: 'actor',
       introduce: '',
       probability_base: 0.1,

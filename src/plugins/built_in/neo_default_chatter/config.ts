@@ -29,6 +29,12 @@ export const NeoChatterConfig = PluginConfig.extend({
     .boolean()
     .default(true)
     .describe('只调用了动作（没有工具结果）的回合结束后是否挂起等待新消息；关闭则继续追问模型'),
+  max_follow_up_rounds: z
+    .number()
+    .int()
+    .min(0)
+    .default(8)
+    .describe('一轮对话中，工具结果之后连续追问模型的最多次数；超过后本轮结束、等待新消息（防止模型反复调用工具）'),
   actor_task_name: z.string().min(1).default('actor').describe('主对话使用的模型任务名（models.toml 中的任务）'),
   introduce: z.string().default('').describe('追加到系统提示词中的自我介绍（可选，留空则只用 bot.toml 的人设）'),
   probability_base: probability(0.1, '群聊概率门：基础回应概率'),

@@ -153,6 +153,8 @@ export class NdfcConversationSession implements ConversationSession {
     let response: LLMResponse | undefined;
     /** The unreads this turn's prompt holds, marked read when the model has answered. */
     let toFlush: Message[] | undefined;
+    /** Follow-up requests since the turn began: a model that calls tools forever is stopped. */
+    let followUps = 0;
 
     for (;;) {
       switch (this.#phase) {
@@ -243,9 +245,20 @@ export class NdfcConversationSession implements ConversationSession {
           const outcome = yield* this.#toolExec(request, response!, usables!, seenSignatures, chatStream);
           if (outcome === 'ended') return;
           if (outcome === 'follow_up') {
+            followUps += 1;
+            if (followUps > this.#config.max_follow_up_rounds) {
+              this.#runtime.logger.warn(
+                { stream_id: streamId, follow_ups: followUps - 1, limit: this.#config.max_follow_up_rounds },
+                `the model kept calling tools after ${followUps - 1} follow-up round(s); the turn ends here and waits for a new message (NDFC config max_follow_up_rounds)`,
+              );
+              followUps = 0;
+              resume = yield* this.#waitUnlessResumeQueued(new Wait(undefined, { step_scope: 'actor_round', used_tools: [] }));
+              break;
+            }
             await this.#transition(Phase.FOLLOW_UP, undefined);
             break;
           }
+          followUps = 0;
           resume = outcome;
           break;
         }
