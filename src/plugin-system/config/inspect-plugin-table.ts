@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import { containsSecret, reachesSecret, SECRET_PLACEHOLDER, secretIssueReason, valueAtPath } from '../../kernel/config/secret-schema.js';
 import { formatTomlValue } from '../../kernel/config/toml-values.js';
 import { objectShape } from '../../kernel/config/zod-introspection.js';
+import { coerceBoolean } from './coerce-boolean.js';
 import { PluginConfigError } from './plugin-config-error.js';
 
 /** A field of the model that the file does not set. Paths are relative to `[plugin]`. */
@@ -89,9 +90,10 @@ function inspect(
       input[key] = inspect(inner, raw, fieldPath, findings, context);
       continue;
     }
-    const result = schema.safeParse(raw);
+    const value = coerceBoolean(schema, raw);
+    const result = schema.safeParse(value);
     if (result.success) {
-      input[key] = raw;
+      input[key] = value;
       continue;
     }
     const expected = zodReasons(schema, raw, result.error);

@@ -93,10 +93,12 @@ describe('the two-phase switch', () => {
     expect(records.filter((record) => record.level === 'warn')).toHaveLength(0);
   });
 
-  it('[T-17] with the plain PluginConfig model, "no" is not a boolean: the field runs on its default (enabled)', () => {
+  it('[T-17] [issue 15.1] with the plain PluginConfig model, "no" means off, as the seed\'s model reads it; the file keeps what the user wrote, and nobody warns', () => {
     const directory = tempDir();
     writeFileSync(join(directory, 'config.toml'), '[plugin]\nenabled = "no"\n');
-    const { logger } = createMemoryLogger();
-    expect(reconcilePluginConfig({ directory, model: PluginConfig, pluginId: 'example.switch', logger }).config.enabled).toBe(true);
+    const { logger, records } = createMemoryLogger();
+    expect(reconcilePluginConfig({ directory, model: PluginConfig, pluginId: 'example.switch', logger }).config.enabled).toBe(false);
+    expect(readFileSync(join(directory, 'config.toml'), 'utf8')).toBe('[plugin]\nenabled = "no"\n');
+    expect(records.filter((record) => record.level === 'warn')).toHaveLength(0);
   });
 });
