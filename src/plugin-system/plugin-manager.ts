@@ -1,5 +1,3 @@
-import { join } from 'node:path';
-import type * as z from 'zod';
 import type { EventBus } from '../kernel/event-bus/event-bus.js';
 import type { Logger } from '../kernel/logger/logger.js';
 import type { ComponentRegistry } from '../kernel/registry/component-registry.js';
@@ -8,8 +6,6 @@ import type { Clock } from '../kernel/time/clock.js';
 import { withTimeout } from '../kernel/time/with-timeout.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { ChatRuntime } from '../chatter/chat-runtime.js';
-import { PLUGIN_CONFIG_FILE_NAME } from './config/plugin-config.js';
-import { readTomlFile } from '../kernel/config/read-toml-file.js';
 import { type DiscoveredPlugin, discoverPlugins } from './discovery/discover-plugins.js';
 import type { PluginRoot } from './discovery/plugin-root.js';
 import type { PluginStatus } from './discovery/plugin-status.js';
@@ -18,13 +14,15 @@ import type { PluginHostFacts, PluginServiceFactories } from './plugin-context.j
 import { type LifecycleStep, lifecycleReasonOf, runLifecycleStep } from './lifecycle/run-lifecycle-step.js';
 import type { ToolPlugin } from './tool-plugin.js';
 import { readPluginManifest } from './manifest/read-plugin-manifest.js';
-import { dependenciesOf, type PluginManifest } from './manifest/plugin-manifest.js';
+import type { PluginManifest } from './manifest/plugin-manifest.js';
 import { orderByDependencies } from './discovery/order-by-dependencies.js';
 import { blockedByDependency } from './discovery/blocked-by-dependency.js';
+import { dependentsToFollow } from './discovery/dependents-to-follow.js';
+import { reloadRefusal } from './lifecycle/reload-refusal.js';
 import { InvalidArgumentError } from '../kernel/errors/invalid-argument-error.js';
 import { type LoadedPlugin, preparePlugin } from './loader/prepare-plugin.js';
 import { type Settled, settle } from './loader/settle.js';
-import { configModelOf } from './config/config-model-of.js';
+import { type PluginConfigView, readPluginConfigView } from './config/read-plugin-config-view.js';
 
 export interface PluginManagerOptions {
   roots: readonly PluginRoot[];
@@ -66,6 +64,8 @@ export class PluginManager {
   readonly #logger: Logger;
   #statuses: PluginStatus[] = [];
   #loaded: LoadedPlugin[] = [];
+  /** Every plugin with a usable manifest, switched off ones included, by id: the dependency graph. */
+  #discovered = new Map<string, DiscoveredPlugin>();
   /** Aborted by `unloadAll()` while `loadAll()` runs: a pending `onLoad` is then abandoned. */
   #loading: { stop: AbortController; done: Promise<unknown> } | undefined;
 
@@ -115,11 +115,22 @@ export class PluginManager {
       compatibilityNotices,
     });
     this.#statuses = statuses;
-    // Dependencies load first; what the manifests already rule out is skipped before its code runs.
-    const { ordered, problems } = orderByDependencies(discovered);
+    // Switched off in phase one, a plugin is still in the graph: its dependents are skipped for that reason.
+    const switchedOff = statuses.filter((status) => status.state === 'disabled').flatMap((status) => {
+      try {
+        return [this.#entryOf(status)];
+      } catch {
+        return []; // its manifest changed since discovery: it is not in the graph
+      }
+    });
+    this.#discovered = new Map([...discovered, ...switchedOff].map((plugin) => [plugin.manifest.id, plugin]));
+    // Dependencies load first; what the manifests and the switches already rule out is skipped before its code runs.
+    const { ordered, problems } = orderByDependencies([...this.#discovered.values()]);
+    const tried = new Set<string>();
     const plugins = ordered.filter((plugin) => {
-      const problem = problems.get(plugin.manifest.id);
-      if (problem === undefined) return true;
+      if (plugin.status.state === 'disabled') return false;
+      const problem = problems.get(plugin.manifest.id) ?? this.#blockedBy(plugin.manifest, (id) => tried.has(id));
+      if (problem === undefined) return tried.add(plugin.manifest.id);
       this.#skip(plugin.status, problem);
       return false;
     });
@@ -162,10 +173,7 @@ export class PluginManager {
       this.#loaded.push(loaded);
       const { manifest } = loaded.plugin;
       this.#logger.info({ id: manifest.id, name: manifest.name, version: manifest.version }, '工具插件已加载');
-      for (const signature of loaded.status.signatures) {
-        const [plugin_id, kind] = signature.split(':') as [string, never];
-        await options.bus.publish('on_component_loaded', { signature, plugin_id, kind });
-      }
+      await this.#publishLoaded(loaded.status);
     }
     if (!stopped.aborted) await options.bus.publish('on_all_plugin_loaded', { plugins: this.#loaded.map((loaded) => loaded.plugin.id) });
     return this.#statuses;
@@ -175,59 +183,88 @@ export class PluginManager {
    * A discovered plugin's folder, config model and current settings (the loaded plugin's, or
    * read from its `config.toml` when it is not loaded), for the web console's form.
    */
-  async configOf(pluginId: string): Promise<{ folder: string; model: z.ZodObject; values: Record<string, unknown> }> {
+  async configOf(pluginId: string): Promise<PluginConfigView> {
     const status = this.#statuses.find((entry) => entry.id === pluginId);
     if (status === undefined) throw new InvalidArgumentError('PluginManager.configOf', 'pluginId', pluginId, 'the id of a discovered plugin');
-    const loaded = this.#loaded.find((entry) => entry.plugin.id === pluginId);
-    if (loaded !== undefined) {
-      const model = configModelOf(loaded.plugin.constructor as unknown as { configModel?: unknown; name: string });
-      return { folder: status.folder, model, values: { ...(loaded.plugin.config as Record<string, unknown>) } };
-    }
-    const model = configModelOf(await importPluginEntry(status.folder));
-    const table = readTomlFile(join(status.folder, PLUGIN_CONFIG_FILE_NAME))?.['plugin'];
-    const parsed = model.safeParse(typeof table === 'object' && table !== null ? table : {});
-    return { folder: status.folder, model, values: (parsed.success ? parsed.data : model.parse({})) as Record<string, unknown> };
+    return readPluginConfigView(status.folder, this.get(pluginId));
   }
 
   /**
    * Reloads one plugin without restarting the host (after its config was saved): unloads it
    * if it is loaded, then runs its entry, config, registration and `onLoad` again from its
    * folder. A plugin that was switched off loads when its config now switches it on; one that
-   * is now switched off stays unloaded. Resolves to its new status. `onUnload` and `onLoad`
-   * each have the lifecycle timeout: an `onLoad` past it leaves the plugin failed.
+   * is now switched off stays unloaded; one skipped for a dependency loads if the dependency is
+   * there now. Resolves to its new status. `onUnload` and `onLoad` each have the lifecycle
+   * timeout: an `onLoad` past it leaves the plugin failed.
+   *
+   * Its dependents follow, in dependency order: each loaded one reloads (it was built against
+   * the old instance), each skipped for a dependency loads if it now can, and when the plugin
+   * did not come back (switched off, failed) the loaded ones unload and are skipped, naming it.
    */
   async reload(pluginId: string): Promise<PluginStatus> {
     const status = this.#statuses.find((entry) => entry.id === pluginId);
-    if (status === undefined || (status.state !== 'loaded' && status.state !== 'disabled' && status.stage !== 'load' && status.stage !== 'config' && status.stage !== 'runtime')) {
-      throw new InvalidArgumentError(
-        'PluginManager.reload',
-        'pluginId',
-        pluginId,
-        status === undefined ? 'the id of a discovered plugin' : `a plugin that loaded, is switched off, or failed at load or config (it was ${status.state} at the ${status.stage} step)`,
-      );
-    }
+    const refusal = reloadRefusal(pluginId, status);
+    if (refusal !== undefined || status === undefined) throw refusal;
     const loaded = this.#loaded.find((entry) => entry.plugin.id === pluginId);
     if (loaded !== undefined) await this.#unload(loaded);
+    await this.#loadAgain(status, loaded !== undefined);
+    await this.#followDependency(pluginId);
+    return status;
+  }
+
+  /** Loads a discovered plugin at run time from its folder (manifest read again), once its dependencies are there. */
+  async #loadAgain(status: PluginStatus, wasLoaded: boolean): Promise<void> {
     Object.assign(status, { state: 'skipped', stage: undefined, reason: undefined, signatures: [] });
-    const root = this.#options.roots.find((candidate) => status.folder.startsWith(candidate.path)) ?? { path: status.folder, builtIn: status.builtIn };
-    const discovered: DiscoveredPlugin = { folder: status.folder, root, manifest: readPluginManifest(status.folder), status };
+    let discovered: DiscoveredPlugin;
+    try {
+      discovered = this.#entryOf(status);
+    } catch (error) {
+      return this.#fail(status, 'manifest', error, '工具插件清单无法读取，已跳过该插件');
+    }
+    this.#discovered.set(discovered.manifest.id, discovered);
+    const blocked =
+      orderByDependencies([...this.#discovered.values()]).problems.get(discovered.manifest.id) ??
+      this.#blockedBy(discovered.manifest, (id) => this.#loaded.some((entry) => entry.plugin.id === id));
+    if (blocked !== undefined) return this.#skip(status, blocked);
     const prepared = this.#prepare(discovered, await settle(importPluginEntry(status.folder)));
-    if (prepared === undefined) return status;
+    if (prepared === undefined) return;
     try {
       await this.#runStep(prepared, 'onLoad');
     } catch (error) {
       this.#fail(status, 'load', error, '工具插件加载失败，已从注册表移除');
       prepared.scope.dispose();
-      return status;
+      return;
     }
     status.state = 'loaded';
     this.#loaded.push(prepared);
-    this.#logger.info({ id: pluginId }, '工具插件已重新加载');
-    // Its dependents were built against the old instance: they reload after it, in order.
-    for (const dependent of [...this.#loaded]) {
-      if (dependenciesOf(dependent.plugin.manifest).some((dependency) => dependency.id === pluginId)) await this.reload(dependent.plugin.id);
+    this.#logger.info({ id: discovered.manifest.id }, wasLoaded ? '工具插件已重新加载' : '工具插件已加载');
+    await this.#publishLoaded(status);
+  }
+
+  async #publishLoaded(status: PluginStatus): Promise<void> {
+    for (const signature of status.signatures) {
+      const [plugin_id, kind] = signature.split(':') as [string, never];
+      await this.#options.bus.publish('on_component_loaded', { signature, plugin_id, kind });
     }
-    return status;
+  }
+
+  /**
+   * After `pluginId` loaded, failed or was switched off at run time: its dependents (see
+   * `reload`) that are loaded or were skipped for a dependency load again, dependencies first.
+   */
+  async #followDependency(pluginId: string): Promise<void> {
+    const followers = dependentsToFollow(pluginId, [...this.#discovered.values()], ({ status }) => status.state === 'loaded' || status.stage === 'dependencies');
+    for (const { status } of followers) {
+      const loaded = this.#loaded.find((entry) => entry.plugin.id === status.id);
+      if (loaded !== undefined) await this.#unload(loaded);
+      await this.#loadAgain(status, loaded !== undefined);
+    }
+  }
+
+  /** The plugin's folder, root and manifest, read again now (throws `ManifestError`). */
+  #entryOf(status: PluginStatus): DiscoveredPlugin {
+    const root = this.#options.roots.find((candidate) => status.folder.startsWith(candidate.path)) ?? { path: status.folder, builtIn: status.builtIn };
+    return { folder: status.folder, root, manifest: readPluginManifest(status.folder), status };
   }
 
   #blockedBy(manifest: PluginManifest, ready: (id: string) => boolean): string | undefined {
@@ -347,6 +384,7 @@ export class PluginManager {
     if (!this.#loaded.includes(loaded)) return;
     this.#fail(loaded.status, 'runtime', error, `工具插件在 ${stage} 中出错，已从注册表移除`);
     await this.#unload(loaded);
+    await this.#followDependency(loaded.plugin.id);
   }
 
   #fail(status: PluginStatus, stage: NonNullable<PluginStatus['stage']>, error: unknown, message: string): void {
