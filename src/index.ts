@@ -179,3 +179,7 @@ export type { MediaService } from './media/media-service.js';
 export type { McpHostService } from './mcp/mcp-host-service.js';
 export type { ComponentLifetime } from './kernel/components/component-lifetime.js';
 export type { LifetimeOption } from './kernel/components/decorators.js';
+export { serviceToken } from './kernel/registry/service-token.js';
+export { injectService } from './kernel/registry/inject-service.js';
+export type { ServiceToken, ServiceOf } from './kernel/registry/service-token.js';
+export type { InjectedServiceMismatch } from './kernel/registry/inject-service.js';

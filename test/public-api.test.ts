@@ -47,6 +47,8 @@ describe('the public API', () => {
         'injectable',
         'optional',
         'overlay',
+        'serviceToken',
+        'injectService',
         'isSignature',
         'parseSignature',
         'pluginLogger',
