@@ -1,17 +1,16 @@
 import { parseSignature } from '../signature/parse-signature.js';
 import type { ServiceTypes } from './service-types.js';
 
-declare const SERVICE_TYPE: unique symbol;
-
 /**
- * A signature declared in `ServiceTypes`, branded with the type of its service. It is the
- * signature string itself at run time, so it goes wherever a signature does: `@inject(token)`,
- * `getService`, `ctx.override`.
+ * A signature declared in `ServiceTypes`. Its type is the signature's literal type, which
+ * names the service's type (`ServiceOf`), and the signature string itself at run time, so it
+ * goes wherever a signature does: `@inject(token)`, `getService(token)` (typed), `ctx.override`.
+ * (Not a branded string: a brand would hide the literal from `getService`'s typing.)
  */
-export type ServiceToken<S extends keyof ServiceTypes = keyof ServiceTypes> = S & { readonly [SERVICE_TYPE]: ServiceTypes[S] };
+export type ServiceToken<S extends keyof ServiceTypes = keyof ServiceTypes> = S;
 
 /** The service type behind a token or a declared signature: `ServiceOf<typeof FORECAST>`. */
-export type ServiceOf<Token> = Token extends { readonly [SERVICE_TYPE]: infer T } ? T : Token extends keyof ServiceTypes ? ServiceTypes[Token] : never;
+export type ServiceOf<Token> = Token extends keyof ServiceTypes ? ServiceTypes[Token] : never;
 
 /**
  * The token for a service declared in `ServiceTypes` (by declaration merging, see there): a
@@ -20,5 +19,5 @@ export type ServiceOf<Token> = Token extends { readonly [SERVICE_TYPE]: infer T 
  */
 export function serviceToken<S extends keyof ServiceTypes>(signature: S): ServiceToken<S> {
   parseSignature(signature);
-  return signature as ServiceToken<S>;
+  return signature;
 }

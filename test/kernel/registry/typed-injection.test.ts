@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { SignatureError, inject, injectService, optional, service, serviceToken, type ServiceOf } from 'moonglass';
+import { SignatureError, getService, inject, injectService, optional, service, serviceToken, type ServiceOf } from 'moonglass';
 import { createTestRegistry } from '../../support/registry.js';
 
 // Issue 14, item 7: injecting a signature declared in ServiceTypes is type-checked like
@@ -39,6 +39,8 @@ describe('typed service tokens', () => {
     expect(FORECAST).toBe('typed_test:service:forecast');
     expectTypeOf<ServiceOf<typeof FORECAST>>().toEqualTypeOf<Forecast>();
     expectTypeOf<ServiceOf<'typed_test:service:forecast'>>().toEqualTypeOf<Forecast>();
+    const lookUp = () => getService(FORECAST); // typed like the signature itself (not called: no host runs here)
+    expectTypeOf<ReturnType<typeof lookUp>>().toEqualTypeOf<Forecast | undefined>();
     const { registry, scope } = createTestRegistry();
     const typedTest = scope('typed_test');
     registry.register(typedTest, Forecast);
