@@ -2,10 +2,11 @@
 // or a checkout of an earlier commit), printed as JSON. One tree per process, so both builds
 // run the same way.
 import 'reflect-metadata';
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CountingSink } from './support/counting-sink.js';
+import { ndfcBenchHostOptions, prepareNdfcRoot } from './support/ndfc-bench-host.js';
 
 const [tree, turnsText] = process.argv.slice(2) as [string, string];
 const turns = Number(turnsText);
@@ -14,18 +15,9 @@ const { createLogger } = (await import(pathToFileURL(join(tree, 'src/kernel/logg
 
 // Under the tree, so the copy's `import 'moonglass'` resolves to that tree's own source.
 const root = join(tree, '.bench-temp', `ndfc-turn-${process.pid}`);
-mkdirSync(root, { recursive: true });
-const target = join(root, 'neo_default_chatter');
-cpSync(join(tree, 'src/plugins/built_in/neo_default_chatter'), target, { recursive: true, filter: (source) => !source.endsWith('config.toml') });
-writeFileSync(join(target, 'config.toml'), '[plugin]\ntyping_delay_per_char = 0\n'); // the framework, not a simulated typist
+prepareNdfcRoot(join(tree, 'src/plugins/built_in'), root);
 const keepAlive = setInterval(() => undefined, 1 << 30);
-const host = createHost({
-  logger: createLogger({ level: 'error', format: 'json' }),
-  appConfig: {},
-  database: 'memory',
-  pluginRoots: [{ path: root, builtIn: true }],
-  botConfig: { chat: { default_chatter: 'neo_default_chatter:chatter:neo_default_chatter', message_buffer_seconds: 0, step_timeout_seconds: 90 } },
-});
+const host = createHost(ndfcBenchHostOptions(root, createLogger({ level: 'error', format: 'json' })));
 const sink = new CountingSink();
 host.setOutboundSink(sink);
 await host.start();

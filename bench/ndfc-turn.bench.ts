@@ -1,13 +1,13 @@
 import 'reflect-metadata';
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHost, defaultPluginRoots } from '../src/app/create-host.js';
 import { CountingSink } from './support/counting-sink.js';
 import { createLogger } from '../src/kernel/logger/create-logger.js';
 import { printGoal } from './harness.js';
+import { ndfcBenchHostOptions, prepareNdfcRoot } from './support/ndfc-bench-host.js';
 import { execFileSync } from 'node:child_process';
-import { existsSync, symlinkSync } from 'node:fs';
 
 const PROJECT = fileURLToPath(new URL('../', import.meta.url));
 /**
@@ -64,19 +64,8 @@ export function benchNdfcTurnAgainstBaseline(): boolean {
 export async function benchNdfcTurn(): Promise<boolean> {
   const keepAlive = setInterval(() => undefined, 1 << 30);
   const root = join(fileURLToPath(new URL('./', import.meta.url)), 'generated-plugins', 'ndfc');
-  rmSync(root, { recursive: true, force: true });
-  mkdirSync(root, { recursive: true });
-  const target = join(root, 'neo_default_chatter');
-  cpSync(join(defaultPluginRoots()[0]!.path, 'neo_default_chatter'), target, { recursive: true, filter: (source) => !source.endsWith('config.toml') });
-  // No typing delay: the bench measures the framework, not a simulated typist.
-  writeFileSync(join(target, 'config.toml'), '[plugin]\ntyping_delay_per_char = 0\n');
-  const host = createHost({
-    logger: createLogger({ level: 'error', format: 'json' }),
-    appConfig: {},
-    database: 'memory',
-    pluginRoots: [{ path: root, builtIn: true }],
-    botConfig: { chat: { default_chatter: 'neo_default_chatter:chatter:neo_default_chatter', message_buffer_seconds: 0, step_timeout_seconds: 90 } },
-  });
+  prepareNdfcRoot(defaultPluginRoots()[0]!.path, root);
+  const host = createHost(ndfcBenchHostOptions(root, createLogger({ level: 'error', format: 'json' })));
   const sink = new CountingSink();
   host.setOutboundSink(sink);
   await host.start();

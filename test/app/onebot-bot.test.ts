@@ -33,8 +33,10 @@ describe('npm start with the OneBot v11 adapter', () => {
     for (const peer of peers.splice(0)) await peer.close();
   });
 
-  async function startBot(): Promise<{ cwd: string; bot: BotProcess; url: string }> {
+  /** `prepare` writes what the bot project holds besides its config (plugins/ ...) before the start. */
+  async function startBot(prepare: (cwd: string) => void = () => undefined): Promise<{ cwd: string; bot: BotProcess; url: string }> {
     const cwd = tempDir();
+    prepare(cwd);
     const port = await freePort();
     mkdirSync(join(cwd, 'config', 'adapters'), { recursive: true });
     writeFileSync(join(cwd, 'config', 'bot.toml'), '[platform]\nadapter = "onebot_v11"\n[accounts]\nqq = "10000"\n');
@@ -53,48 +55,41 @@ describe('npm start with the OneBot v11 adapter', () => {
   }
 
   it('[issue 14] a plugin that overrides TOKENS.ModelClient answers a real conversation through the OneBot adapter', async () => {
-    const cwd = tempDir();
-    const folder = join(cwd, 'plugins', 'echo-model');
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(
-      join(folder, '_manifest.json'),
-      JSON.stringify({
-        manifest_version: 1,
-        id: 'example.echo-model',
-        plugin_type: 'tool',
-        name: 'example.echo-model',
-        version: '1.0.0',
-        description: 'answers every model call itself',
-        host_application: { min_version: '0.1.0', max_version: '0.9.0' },
-      }),
-    );
-    writeFileSync(
-      join(folder, 'plugin.ts'),
-      [
-        "import { ToolPlugin, TOKENS, type ModelClient } from 'moonglass';",
-        'export class EchoModel extends ToolPlugin {',
-        '  override async onLoad(): Promise<void> {',
-        '    const client: ModelClient = {',
-        '      complete: async (call) => {',
-        "        const last = JSON.stringify(call.payloads.at(-1)?.content ?? '');",
-        "        const heard = last.includes('你好呀') ? '你好呀' : '?';",
-        "        return { message: '', reasoning: '', finishReason: 'tool_calls', usage: undefined,",
-        "          toolCalls: [{ id: 'c0', name: 'send_text', args: { content: `覆盖的模型听到了：${heard}（${call.provider}）` } }] };",
-        '      },',
-        '    };',
-        '    this.ctx.override(TOKENS.ModelClient, { useValue: client });',
-        '  }',
-        '}',
-      ].join('\n'),
-    );
-    const port = await freePort();
-    mkdirSync(join(cwd, 'config', 'adapters'), { recursive: true });
-    writeFileSync(join(cwd, 'config', 'bot.toml'), '[platform]\nadapter = "onebot_v11"\n[accounts]\nqq = "10000"\n');
-    writeFileSync(join(cwd, 'config', 'adapters', 'onebot_v11.toml'), `access_token = "${TOKEN}"\n[reverse]\nport = ${port}\n`);
-    const bot = run(['start', '--config-dir', 'config', '--data-dir', 'data'], { cwd, pluginConfigs: { neo_default_chatter: NDFC_CONFIG } });
-    const listening = await bot.waitForLog(/^OneBot reverse mode: listening on /);
-    const url = String(listening['msg']).replace('OneBot reverse mode: listening on ', '');
-    await bot.waitForLog(/^ready in/);
+    const { bot, url } = await startBot((cwd) => {
+      const folder = join(cwd, 'plugins', 'echo-model');
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(
+        join(folder, '_manifest.json'),
+        JSON.stringify({
+          manifest_version: 1,
+          id: 'example.echo-model',
+          plugin_type: 'tool',
+          name: 'example.echo-model',
+          version: '1.0.0',
+          description: 'answers every model call itself',
+          host_application: { min_version: '0.1.0', max_version: '0.9.0' },
+        }),
+      );
+      writeFileSync(
+        join(folder, 'plugin.ts'),
+        [
+          "import { ToolPlugin, TOKENS, type ModelClient } from 'moonglass';",
+          'export class EchoModel extends ToolPlugin {',
+          '  override async onLoad(): Promise<void> {',
+          '    const client: ModelClient = {',
+          '      complete: async (call) => {',
+          "        const last = JSON.stringify(call.payloads.at(-1)?.content ?? '');",
+          "        const heard = last.includes('你好呀') ? '你好呀' : '?';",
+          "        return { message: '', reasoning: '', finishReason: 'tool_calls', usage: undefined,",
+          "          toolCalls: [{ id: 'c0', name: 'send_text', args: { content: `覆盖的模型听到了：${heard}（${call.provider}）` } }] };",
+          '      },',
+          '    };',
+          '    this.ctx.override(TOKENS.ModelClient, { useValue: client });',
+          '  }',
+          '}',
+        ].join('\n'),
+      );
+    });
     const napcat = peer();
     napcat.connectReverse({ url, token: TOKEN });
     await napcat.waitForConnection();

@@ -51,12 +51,35 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
  * read), or the machine's when it is empty.
  */
 export function promptTimeZone(configured: string): string {
-  return configured !== '' ? configured : Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (configured !== '') return configured;
+  // Read once per TZ setting: building a formatter to ask costs more than a whole prompt line.
+  const tz = process.env['TZ'] ?? '';
+  if (machineZone === undefined || machineZone.tz !== tz) machineZone = { tz, zone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+  return machineZone.zone;
 }
+
+let machineZone: { tz: string; zone: string } | undefined;
+
+/**
+ * The wall clock of recent moments, per zone and second: every turn formats the same
+ * history lines again, and `formatToParts` is the costly part of a line.
+ */
+const recentTimes = new Map<string, ZonedTime>();
+const RECENT_TIMES_KEPT = 2_000;
 
 /** `epochMs` on the wall clock of `timeZone`. */
 export function zonedTime(epochMs: number, timeZone: string): ZonedTime {
   const wholeSecond = Math.floor(epochMs / 1000) * 1000;
+  const key = `${timeZone}|${wholeSecond}`;
+  const known = recentTimes.get(key);
+  if (known !== undefined) return { ...known };
+  const time = computeZonedTime(wholeSecond, timeZone);
+  if (recentTimes.size >= RECENT_TIMES_KEPT) recentTimes.delete(recentTimes.keys().next().value!);
+  recentTimes.set(key, time);
+  return { ...time };
+}
+
+function computeZonedTime(wholeSecond: number, timeZone: string): ZonedTime {
   const parts: Record<string, string> = {};
   for (const part of formatterFor(timeZone).formatToParts(new Date(wholeSecond))) parts[part.type] = part.value;
   const field = (type: string): number => Number(parts[type]);
