@@ -11,8 +11,10 @@ import { undeclaredReversibleNames } from './check-reversible-enabled.js';
 import { formatLocation } from './error-location.js';
 import { inspectPlugins } from './inspect-plugins.js';
 import { pluginLabel } from './plugin-label.js';
+import { HOST_VERSION } from './host-version.js';
 import { describeHiddenTools } from './startup-report.js';
 import { runBot } from './run-bot.js';
+import { initProject, InitRefusal } from '../scaffold/init-project.js';
 
 const USAGE = `moonglass: a host for LLM chat bots
 
@@ -21,6 +23,9 @@ Usage:
   moonglass plugins [options]   list the plugins and what became of each
   moonglass check [options]     validate the config files and plugins without starting;
                                 exits 1 and names each problem when something is wrong
+  moonglass init <name>         create a bot project in the new folder <name>: package.json,
+                                config/, plugins/ with an example plugin and its test,
+                                tsconfig.json, vitest, .gitignore, README, Dockerfile, compose.yaml
 
 Options:
   --config-dir <dir>   config files (default ./config)
@@ -28,6 +33,8 @@ Options:
   --adapter <name>     the chat platform adapter (start, check): ${listAdapters().join(', ')}
                        (default: bot.toml [platform] adapter, out of the box "console")
   --log-level <level>  ${LOG_LEVELS.join(', ')} (default info)
+  --moonglass <spec>   init: the moonglass dependency written to package.json
+                       (default ^${HOST_VERSION}; a file: path or git URL works too)
   -h, --help           this text
 `;
 
@@ -44,6 +51,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
         'data-dir': { type: 'string' },
         adapter: { type: 'string' },
         'log-level': { type: 'string' },
+        moonglass: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -57,6 +65,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     return 0;
   }
   const command = positionals[0] ?? 'start';
+  if (command === 'init') return init(positionals.slice(1), values.moonglass);
   if (positionals.length > 1 || !['start', 'plugins', 'check'].includes(command)) {
     process.stderr.write(`unknown command: ${positionals.join(' ')}\n\n${USAGE}`);
     return 2;
@@ -72,6 +81,25 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     return runBot({ configDir, dataDir, logLevel: logLevel as LogLevel, ...(values.adapter === undefined ? {} : { adapter: values.adapter }) });
   }
   return inspect(command as 'plugins' | 'check', { configDir, dataDir, adapter: values.adapter, logLevel: logLevel as LogLevel });
+}
+
+function init(names: string[], moonglassSpec: string | undefined): number {
+  if (names.length !== 1) {
+    process.stderr.write(`moonglass init takes one project name, got ${names.length === 0 ? 'none' : names.join(' ')}\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    const { folder, files } = initProject({ name: names[0]!, ...(moonglassSpec === undefined ? {} : { moonglassSpec }) });
+    const out = (line: string) => process.stdout.write(`${line}\n`);
+    out(`created  ${folder}`);
+    for (const file of files) out(`         ${file}`);
+    out(`next:    cd ${shownPath(folder)} && npm install && npm start`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof InitRefusal)) throw error;
+    process.stderr.write(`moonglass init: ${error.message}\n`);
+    return 1;
+  }
 }
 
 async function inspect(command: 'plugins' | 'check', options: { configDir: string; dataDir: string; adapter: string | undefined; logLevel: LogLevel }): Promise<number> {

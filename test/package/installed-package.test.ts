@@ -1,0 +1,120 @@
+// Issue 16, item 1: `npm pack` gives a moonglass package a bot project depends on, and
+// `npx moonglass init` makes such a project. One pack, install and scaffold for the file
+// (beforeAll); each test then uses the installed project as a person would.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../support/temp-dir.js';
+import { makeInstalledBot, type InstalledBot } from './support/installed-bot.js';
+import { runCommand } from './support/run-command.js';
+
+// Outside the checkout: a module the package forgot to declare must not be found in the
+// checkout's node_modules by walking up.
+const scratch = mkdtempSync(join(tmpdir(), 'moonglass-package-'));
+const checkoutHadDist = existsSync(join(projectRoot, 'dist'));
+let bot: InstalledBot;
+
+beforeAll(async () => {
+  bot = await makeInstalledBot(projectRoot, scratch, 'my-bot');
+}, 240_000);
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('the packed moonglass', () => {
+  it('holds the compiled host, its type declarations, the built-in plugins and the bin, and nothing else', () => {
+    const files = bot.packed.files;
+    expect(files).toEqual(expect.arrayContaining([
+      'package.json',
+      'README.md',
+      'bin/moonglass.js',
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/testing.js',
+      'dist/ndfc.d.ts',
+      'dist/app/main.js',
+      'dist/register-typescript.mjs',
+      'dist/typescript.tsconfig.json',
+      'dist/plugins/built_in/neo_default_chatter/_manifest.json',
+      'dist/plugins/built_in/neo_default_chatter/plugin.js',
+      'dist/adapters/console/_manifest.json',
+      'dist/admin/ui/index.html',
+    ]));
+    const outsideTheRuntime = files.filter((file) => !/^(dist\/|bin\/moonglass\.js$|package\.json$|README\.md$)/.test(file));
+    expect(outsideTheRuntime).toEqual([]);
+    const noise = files.filter((file) => /\.map$|\.tsbuildinfo$|\.test\.|(^|\/)(test|bench|fixtures)\/|config\.toml$|(?<!\.d)\.ts$/.test(file));
+    expect(noise).toEqual([]);
+  });
+
+  it('is packed from a copy: the checkout gets no dist/ and no tarball', () => {
+    expect(existsSync(join(projectRoot, 'dist'))).toBe(checkoutHadDist);
+    expect(existsSync(join(projectRoot, 'moonglass-0.1.0.tgz'))).toBe(false);
+  });
+});
+
+describe('npx moonglass init my-bot, from the installed package', () => {
+  it('creates the bot project: package.json on moonglass, config/, an example plugin and its test, tsconfig, tests, .gitignore, README, Dockerfile, compose.yaml', () => {
+    for (const file of ['package.json', 'README.md', 'tsconfig.json', 'vitest.config.ts', '.gitignore', 'config/README.md', 'plugins/dice/_manifest.json', 'plugins/dice/plugin.ts', 'plugins/dice/dice.test.ts', 'Dockerfile', 'compose.yaml']) {
+      expect(existsSync(join(bot.project, file)), file).toBe(true);
+    }
+    const manifest = JSON.parse(readFileSync(join(bot.project, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
+    expect(manifest['name']).toBe('my-bot');
+    expect(manifest['dependencies']).toEqual({ moonglass: `file:${bot.packed.tarball}` });
+    expect(manifest['devDependencies']?.['vitest']).toBe('4.1.12');
+    expect(manifest['scripts']?.['start']).toBe('moonglass start');
+    expect(readFileSync(join(bot.project, 'compose.yaml'), 'utf8')).toContain('napcat');
+    expect(bot.initOutput).toContain(`created  ${bot.project}`);
+    // The installed host is JavaScript: nothing of it is compiled at start.
+    expect(existsSync(join(bot.project, 'node_modules/moonglass/src'))).toBe(false);
+  });
+
+  it('npm start chats with the demo model: 你好 piped in, the answer on stdout', async () => {
+    const start = await runCommand('npm', ['start'], { cwd: bot.project, input: '你好\n', timeoutMs: 60_000 });
+    expect(start.stdout, start.stderr).toContain('（演示模型）收到：你好');
+    expect(start.code).toBe(0);
+    // The example plugin is TypeScript, loaded with no build step, `moonglass` resolving to the installed dist/.
+    expect(start.stderr).toMatch(/"id":"example\.dice".*"msg":"工具插件已加载"/);
+  }, 90_000);
+
+  it('moonglass plugins lists the example plugin as loaded from plugins/dice', async () => {
+    const plugins = await runCommand('npx', ['--no-install', 'moonglass', 'plugins'], { cwd: bot.project, timeoutMs: 60_000 });
+    expect(plugins.stdout, plugins.stderr).toMatch(/^loaded\s+example\.dice 1\.0\.0 \(plugins\/dice\) 1 component\(s\)$/m);
+    expect(plugins.stdout).toMatch(/^loaded\s+neo_default_chatter .*\(built-in\)/m);
+  }, 90_000);
+
+  it('npm test finds and passes the test beside the example plugin', async () => {
+    const test = await runCommand('npm', ['test', '--loglevel=warn'], { cwd: bot.project, env: { NO_COLOR: '1' }, timeoutMs: 120_000 });
+    expect(test.stdout + test.stderr).toMatch(/plugins\/dice\/dice\.test\.ts/);
+    expect(test.stdout + test.stderr).toMatch(/Tests\s+\S*\s*1 passed/);
+    expect(test.code).toBe(0);
+  }, 150_000);
+
+  it('npm run typecheck passes: the plugin gets its types from the installed package', async () => {
+    const check = await runCommand('npm', ['run', 'typecheck', '--loglevel=warn'], { cwd: bot.project, timeoutMs: 120_000 });
+    expect(check.stdout + check.stderr).not.toMatch(/error TS/);
+    expect(check.code).toBe(0);
+  }, 150_000);
+
+  it('refuses a folder that exists and is not empty, naming it, and writes nothing into it', async () => {
+    const taken = join(bot.installFolder, 'taken');
+    mkdirSync(taken);
+    writeFileSync(join(taken, 'notes.txt'), 'mine\n');
+    const init = await runCommand('npx', ['--no-install', 'moonglass', 'init', 'taken'], { cwd: bot.installFolder });
+    expect(init.code).toBe(1);
+    expect(init.stderr).toContain(`${taken} exists and is not empty`);
+    expect(existsSync(join(taken, 'package.json'))).toBe(false);
+  }, 60_000);
+
+  it('refuses an invalid project name with the reason', async () => {
+    const upper = await runCommand('npx', ['--no-install', 'moonglass', 'init', 'My Bot'], { cwd: bot.installFolder });
+    expect(upper.code).toBe(1);
+    expect(upper.stderr).toContain('"My Bot" cannot name a bot project: npm package names are lower case');
+    const itself = await runCommand('npx', ['--no-install', 'moonglass', 'init', 'moonglass'], { cwd: bot.installFolder });
+    expect(itself.code).toBe(1);
+    expect(itself.stderr).toContain('cannot have that name itself');
+    const slash = await runCommand('npx', ['--no-install', 'moonglass', 'init', 'bots/one'], { cwd: bot.installFolder });
+    expect(slash.stderr).toContain('no spaces, slashes or scopes');
+    expect(existsSync(join(bot.installFolder, 'My Bot'))).toBe(false);
+    expect(existsSync(join(bot.installFolder, 'bots'))).toBe(false);
+  }, 60_000);
+});
