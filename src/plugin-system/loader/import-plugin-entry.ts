@@ -5,7 +5,7 @@ import { describeError } from '../../kernel/errors/describe-error.js';
 import { PluginEntryError } from '../errors/plugin-entry-error.js';
 import type { PluginManifest } from '../manifest/plugin-manifest.js';
 import { isToolPluginClass, type ToolPlugin } from '../tool-plugin.js';
-import { ensureTypeScriptLoader } from './typescript-loader.js';
+import { importEntryModule } from './typescript-loader.js';
 
 export const ENTRY_FILE_NAMES = ['plugin.ts', 'plugin.js'] as const;
 
@@ -32,9 +32,8 @@ export async function importPluginEntry(folder: string): Promise<PluginClass> {
   const file = findEntryFile(folder);
   let module: Record<string, unknown>;
   try {
-    await ensureTypeScriptLoader(file);
     importCount += 1;
-    module = (await import(`${pathToFileURL(file).href}?moonglass_load=${importCount}`)) as Record<string, unknown>;
+    module = (await importEntryModule(file, `${pathToFileURL(file).href}?moonglass_load=${importCount}`)) as Record<string, unknown>;
   } catch (error) {
     throw new PluginEntryError(folder, `importing ${file} failed: ${describeError(error)}`, { cause: error });
   }
