@@ -6,7 +6,7 @@ export const ERROR_CODES = {
   MG_SIGNATURE_INVALID: 'A component signature is not `<plugin_id>:<kind>:<name>` with a known kind and non-empty parts.',
   MG_SIGNATURE_COLLISION: 'Two components claim the same signature; the second registration is refused.',
   MG_COMPONENT_DECLARATION: 'A decorator was given a bad value (name, weight, subscribe list, timeout ...).',
-  MG_COMPONENT_RESOLUTION: 'A bound component could not be built by the container (a missing dependency or a throwing constructor).',
+  MG_COMPONENT_RESOLUTION: 'A bound component could not be built by the container (a throwing constructor), or a plugin\'s components inject something nothing provides (checked at load).',
   MG_BINDING_OVERRIDE: 'An override names something that cannot be overridden that way.',
   MG_SCOPE_INACTIVE: 'Something tried to register on a plugin scope that was already disposed.',
   MG_EVENT_PUBLISH: 'publishEvent was called with an empty event name or with params that are not a plain object.',
