@@ -8,7 +8,7 @@ import type { PluginStatus } from '../plugin-system/discovery/plugin-status.js';
 import type { AppConfig } from '../kernel/config/app-config.js';
 import { checkConfigFiles } from './check-config-files.js';
 import { undeclaredReversibleNames } from './check-reversible-enabled.js';
-import { formatLocation } from './error-location.js';
+import { formatLocation } from '../kernel/errors/error-location.js';
 import { inspectPlugins } from './inspect-plugins.js';
 import { pluginLabel } from './plugin-label.js';
 import { HOST_VERSION } from './host-version.js';

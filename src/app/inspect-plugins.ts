@@ -7,7 +7,7 @@ import { importPluginEntry } from '../plugin-system/loader/import-plugin-entry.j
 import type { SideEffect } from '../tools/side-effect.js';
 import { createHost } from './create-host.js';
 import { defaultPluginRoots } from './default-plugin-roots.js';
-import { errorLocation, type SourceLocation } from './error-location.js';
+import { errorLocation, type SourceLocation } from '../kernel/errors/error-location.js';
 import { type PluginConfigChange, pluginConfigChanges, snapshotPluginConfigs } from './plugin-config-changes.js';
 import { toolsHiddenByTier } from './startup-report.js';
 
@@ -75,8 +75,10 @@ export async function inspectPlugins(options: InspectPluginsOptions): Promise<Pl
     rmSync(scratchData, { recursive: true, force: true });
   }
   const errorLocations = new Map<string, SourceLocation>();
-  for (const status of statuses.filter((entry) => entry.state === 'failed' && entry.stage === 'entry')) {
-    const location = await locateImportFailure(status.folder);
+  for (const status of statuses.filter((entry) => entry.state === 'failed')) {
+    // The status has the location when the error's stack points into the plugin's files; an
+    // entry that failed to import without one is imported again to read its error.
+    const location = status.location ?? (status.stage === 'entry' ? await locateImportFailure(status.folder) : undefined);
     if (location !== undefined) errorLocations.set(status.folder, location);
   }
   return { statuses, tools, hiddenTools, configChanges: pluginConfigChanges(before, snapshotPluginConfigs(roots)), errorLocations };

@@ -3,6 +3,14 @@ import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { PluginStatus } from '../plugin-system/discovery/plugin-status.js';
 import type { Host } from './create-host.js';
 import { pluginLabel } from './plugin-label.js';
+import { formatLocation } from '../kernel/errors/error-location.js';
+import { relative, isAbsolute } from 'node:path';
+
+/** A path as a person in the project folder would type it. */
+function relativeToCwd(file: string): string {
+  const shown = relative(process.cwd(), file);
+  return shown === '' || shown.startsWith('..') || isAbsolute(shown) ? file : shown;
+}
 
 /** One readable line per plugin state: what loaded, what is off, what failed and why. */
 export function describePlugins(statuses: readonly PluginStatus[]): string[] {
@@ -12,7 +20,8 @@ export function describePlugins(statuses: readonly PluginStatus[]): string[] {
   const disabled = statuses.filter((status) => status.state === 'disabled');
   if (disabled.length > 0) lines.push(`plugins switched off in their config.toml: ${disabled.map(pluginLabel).join(', ')}`);
   for (const status of statuses.filter((entry) => entry.state === 'failed' || entry.state === 'skipped')) {
-    lines.push(`plugin ${pluginLabel(status)} ${status.state} (${status.stage}): ${(status.reason ?? '').split('\n').join(' ')}`);
+    const at = status.location === undefined ? '' : ` (at ${formatLocation({ ...status.location, file: relativeToCwd(status.location.file) })})`;
+    lines.push(`plugin ${pluginLabel(status)} ${status.state} (${status.stage}): ${(status.reason ?? '').split('\n').join(' ')}${at}`);
   }
   return lines;
 }

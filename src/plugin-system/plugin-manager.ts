@@ -1,4 +1,5 @@
 import type { EventBus } from '../kernel/event-bus/event-bus.js';
+import { errorLocation, formatLocation } from '../kernel/errors/error-location.js';
 import type { Logger } from '../kernel/logger/logger.js';
 import type { ComponentRegistry } from '../kernel/registry/component-registry.js';
 import type { PluginScope } from '../kernel/scope/plugin-scope.js';
@@ -214,7 +215,7 @@ export class PluginManager {
 
   /** Loads a discovered plugin at run time from its folder (manifest read again), once its dependencies are there. */
   async #loadAgain(status: PluginStatus, wasLoaded: boolean): Promise<void> {
-    Object.assign(status, { state: 'skipped', stage: undefined, reason: undefined, signatures: [] });
+    Object.assign(status, { state: 'skipped', stage: undefined, reason: undefined, location: undefined, signatures: [] });
     let discovered: DiscoveredPlugin;
     try {
       discovered = this.#entryOf(status);
@@ -391,6 +392,8 @@ export class PluginManager {
     status.state = 'failed';
     status.stage = stage;
     status.reason = lifecycleReasonOf(error);
-    this.#logger.error({ id: status.id, directory: status.folder, stage, error: status.reason }, message);
+    status.location = errorLocation(error, status.folder);
+    const at = status.location === undefined ? {} : { at: formatLocation(status.location) };
+    this.#logger.error({ id: status.id, directory: status.folder, stage, error: status.reason, ...at }, message);
   }
 }

@@ -104,6 +104,20 @@ describe('the moonglass CLI', () => {
     expect(locationAfter('fixture.missing-module')).toBe('         at plugins/missing-module/plugin.ts:3');
   });
 
+  it('[issue 15] a plugin whose onLoad throws shows the file and line of the throw, in moonglass plugins and in npm start\'s report', async () => {
+    const cwd = project(['onload-throws', 'good-echo']);
+    const plugins = run(['plugins'], { cwd });
+    expect(await plugins.exited).toEqual({ code: 1, signal: null });
+    const lines = plugins.stdout;
+    expect(lines[lines.findIndex((line) => line.includes(' fixture.onload-throws ')) + 1]).toBe('         at plugins/onload-throws/plugin.ts:9:11');
+
+    const start = run(['start'], { cwd });
+    start.child.stdin!.end();
+    await start.exited;
+    const report = [...start.stdout, ...start.stderr].join('\n');
+    expect(report).toMatch(/plugin fixture\.onload-throws .*failed \(load\): .*database unreachable.* \(at plugins\/onload-throws\/plugin\.ts:9:11\)/);
+  });
+
   it('[issue 15] check reports a name in features.toml [tools] reversible_enabled that no plugin declares', async () => {
     const cwd = project(['reversible-tool']);
     mkdirSync(join(cwd, 'config'));

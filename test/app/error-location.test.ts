@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { errorLocation, formatLocation } from '../../src/app/error-location.js';
+import { errorLocation, formatLocation } from '../../src/kernel/errors/error-location.js';
 import { useProjectTempDir } from '../support/temp-dir.js';
 
 describe(errorLocation, () => {

@@ -1,3 +1,5 @@
+import type { SourceLocation } from '../../kernel/errors/error-location.js';
+
 /** Where a discovered plugin ended up. */
 export type PluginState = 'loaded' | 'disabled' | 'skipped' | 'failed';
 
@@ -10,6 +12,11 @@ export interface PluginStatus {
   state: PluginState;
   /** Why it is not loaded (for disabled, skipped and failed). */
   reason: string | undefined;
+  /**
+   * Where in the plugin's own files the error that failed it arose (a throw in `onLoad`, at
+   * import, in a constructor; a TypeScript syntax error), when its stack points there.
+   */
+  location: SourceLocation | undefined;
   /** Which step refused it. */
   stage: 'location' | 'manifest' | 'type' | 'duplicate' | 'version' | 'dependencies' | 'switch' | 'entry' | 'config' | 'register' | 'load' | 'runtime' | undefined;
   name: string | undefined;
@@ -27,6 +34,7 @@ export function newStatus(folder: string, builtIn: boolean): PluginStatus {
     builtIn,
     state: 'skipped',
     reason: undefined,
+    location: undefined,
     stage: undefined,
     name: undefined,
     version: undefined,
