@@ -18,6 +18,8 @@ export type OverrideTarget<T = unknown> = { useClass: Newable<T> } | { useValue:
 export interface Recipe {
   bind(container: Container, identifier: ServiceIdentifier): void;
   owner: BindingOwner;
+  /** Set once `get` has checked an instance of this binding for an exposed plugin. */
+  exposureChecked?: boolean;
 }
 
 /**

@@ -15,12 +15,15 @@ export interface HostRuntime {
 const running = new Set<HostRuntime>();
 /** The running host when exactly one runs; read directly by the hot module-level calls. */
 export let soleHost: HostRuntime | undefined;
+/** `soleHost.registry`, kept beside it: `getService` is the hottest module-level call. */
+export let soleRegistry: ComponentRegistry | undefined;
 
 /** Marks a host as running (or stopped). */
 export function setHostRunning(runtime: HostRuntime, isRunning: boolean): void {
   if (isRunning) running.add(runtime);
   else running.delete(runtime);
   soleHost = running.size === 1 ? running.values().next().value : undefined;
+  soleRegistry = soleHost?.registry;
 }
 
 /** The running host; throws `HostNotRunningError` when none, or several, are running. */

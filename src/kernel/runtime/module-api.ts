@@ -1,7 +1,7 @@
 import type { EventName, EventParams } from '../event-bus/event-payloads.js';
 import type { PublishResult } from '../event-bus/event-bus.js';
 import type { ServiceTypes } from '../registry/service-types.js';
-import { currentHost, soleHost } from './host-runtime.js';
+import { currentHost, soleHost, soleRegistry } from './host-runtime.js';
 
 /**
  * A NEW instance of the component bound to `signature` (`<plugin_id>:<kind>:<name>`), or
@@ -10,7 +10,7 @@ import { currentHost, soleHost } from './host-runtime.js';
 export function getService<S extends keyof ServiceTypes>(signature: S): ServiceTypes[S] | undefined;
 export function getService<T = unknown>(signature: string): T | undefined;
 export function getService(signature: string): unknown {
-  return (soleHost ?? currentHost('getService')).registry.get(signature);
+  return (soleRegistry ?? currentHost('getService').registry).get(signature);
 }
 
 /**
