@@ -33,8 +33,8 @@ export async function handleApi(view: AdminHostView, method: string, path: strin
       return { status: 409, body: { error: `not switched off: ${id} answers messages; send {"enabled": false, "confirm": true} to switch it off anyway`, confirm: question } };
     }
     // Only the switch changes: nothing else in the file (an invalid secret, say) can block it.
-    const { folder, model } = await view.plugins.configOf(id);
-    const switched = savePluginEnabled(folder, model, enabled);
+    const { folder, file, model } = await view.plugins.configOf(id);
+    const switched = savePluginEnabled(folder, model, enabled, file);
     if (!switched.ok) return { status: 422, body: { errors: switched.errors } };
     return reloadSaved(view, id, []);
   }
@@ -109,8 +109,8 @@ async function savePlugin(view: AdminHostView, id: string, body: unknown): Promi
   if (typeof values !== 'object' || values === null || Array.isArray(values)) {
     return { status: 400, body: { error: 'the body must be {"values": {…}}' } };
   }
-  const { folder, model } = await view.plugins.configOf(id);
-  const saved = savePluginConfig(folder, model, values as Record<string, unknown>);
+  const { folder, file, model } = await view.plugins.configOf(id);
+  const saved = savePluginConfig(folder, model, values as Record<string, unknown>, file);
   if (!saved.ok) return { status: 422, body: { errors: saved.errors } };
   return reloadSaved(view, id, saved.warnings ?? []);
 }

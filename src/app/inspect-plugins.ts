@@ -48,7 +48,7 @@ export interface PluginInspection {
  */
 export async function inspectPlugins(options: InspectPluginsOptions): Promise<PluginInspection> {
   const roots = defaultPluginRoots();
-  const before = snapshotPluginConfigs(roots);
+  const before = snapshotPluginConfigs(roots, options.configDir);
   const scratchData = mkdtempSync(join(tmpdir(), 'moonglass-check-'));
   const host = createHost({
     configDir: options.configDir,
@@ -81,7 +81,7 @@ export async function inspectPlugins(options: InspectPluginsOptions): Promise<Pl
     const location = status.location ?? (status.stage === 'entry' ? await locateImportFailure(status.folder) : undefined);
     if (location !== undefined) errorLocations.set(status.folder, location);
   }
-  return { statuses, tools, hiddenTools, configChanges: pluginConfigChanges(before, snapshotPluginConfigs(roots)), errorLocations };
+  return { statuses, tools, hiddenTools, configChanges: pluginConfigChanges(before, snapshotPluginConfigs(roots, options.configDir)), errorLocations };
 }
 
 /**

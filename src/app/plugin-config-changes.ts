@@ -1,30 +1,34 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { pluginConfigFile } from '../plugin-system/config/plugin-config-file.js';
+import { listPluginFolders } from '../plugin-system/discovery/list-plugin-folders.js';
 import type { PluginRoot } from '../plugin-system/discovery/plugin-root.js';
+import { readPluginManifest } from '../plugin-system/manifest/read-plugin-manifest.js';
 
-const PLUGIN_CONFIG_FILE = 'config.toml';
-
-/** The text of every plugin folder's `config.toml` (undefined when it has none), by file. */
+/** The text of every plugin's config file (undefined when it has none), by file. */
 export type PluginConfigSnapshot = ReadonlyMap<string, string | undefined>;
 
-/** A plugin `config.toml` that was written (`created`) or completed with missing fields (`updated`). */
+/** A plugin config file that was written (`created`) or completed with missing fields (`updated`). */
 export interface PluginConfigChange {
   file: string;
   change: 'created' | 'updated';
 }
 
-/** Reads the `config.toml` of every folder under the plugin roots. */
-export function snapshotPluginConfigs(roots: readonly PluginRoot[]): PluginConfigSnapshot {
+/**
+ * Reads the config file of every plugin the roots hold, where the host keeps it: beside the
+ * manifest, or `<configDir>/plugins/<id>.toml` for a folder that is not the owner's to write
+ * (see `pluginConfigFile`). A folder whose manifest cannot be read gets no config file.
+ */
+export function snapshotPluginConfigs(roots: readonly PluginRoot[], configDir: string): PluginConfigSnapshot {
   const snapshot = new Map<string, string | undefined>();
   for (const root of roots) {
-    let names: string[];
-    try {
-      names = readdirSync(root.path, { withFileTypes: true }).filter((entry) => entry.isDirectory() || entry.isSymbolicLink()).map((entry) => entry.name);
-    } catch {
-      continue; // a missing root holds no plugin
-    }
-    for (const name of names) {
-      const file = join(root.path, name, PLUGIN_CONFIG_FILE);
+    for (const folder of listPluginFolders(root)) {
+      let id: string;
+      try {
+        id = readPluginManifest(folder).id;
+      } catch {
+        continue; // discovery skips it before any config is written
+      }
+      const file = pluginConfigFile(folder, id, configDir);
       snapshot.set(file, existsSync(file) ? readFileSync(file, 'utf8') : undefined);
     }
   }

@@ -8,6 +8,7 @@ import { withTimeout } from '../kernel/time/with-timeout.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { ChatRuntime } from '../chatter/chat-runtime.js';
 import { type DiscoveredPlugin, discoverPlugins } from './discovery/discover-plugins.js';
+import { sep } from 'node:path';
 import type { PluginRoot } from './discovery/plugin-root.js';
 import type { PluginStatus } from './discovery/plugin-status.js';
 import { importPluginEntry, type PluginClass } from './loader/import-plugin-entry.js';
@@ -24,6 +25,8 @@ import { InvalidArgumentError } from '../kernel/errors/invalid-argument-error.js
 import { type LoadedPlugin, preparePlugin } from './loader/prepare-plugin.js';
 import { type Settled, settle } from './loader/settle.js';
 import { type PluginConfigView, readPluginConfigView } from './config/read-plugin-config-view.js';
+import { pluginConfigFile } from './config/plugin-config-file.js';
+import { configFileLabel } from './discovery/discover-plugins.js';
 
 export interface PluginManagerOptions {
   roots: readonly PluginRoot[];
@@ -113,6 +116,7 @@ export class PluginManager {
       hostVersion: options.host.version,
       forceCompatibility: options.forceCompatibility,
       logger: this.#logger,
+      configDir: options.host.configDir,
       compatibilityNotices,
     });
     this.#statuses = statuses;
@@ -181,13 +185,14 @@ export class PluginManager {
   }
 
   /**
-   * A discovered plugin's folder, config model and current settings (the loaded plugin's, or
-   * read from its `config.toml` when it is not loaded), for the web console's form.
+   * A discovered plugin's folder, config file (see `pluginConfigFile`), config model and
+   * current settings (the loaded plugin's, or read from its config file when it is not
+   * loaded), for the web console's form.
    */
   async configOf(pluginId: string): Promise<PluginConfigView> {
     const status = this.#statuses.find((entry) => entry.id === pluginId);
     if (status === undefined) throw new InvalidArgumentError('PluginManager.configOf', 'pluginId', pluginId, 'the id of a discovered plugin');
-    return readPluginConfigView(status.folder, this.get(pluginId));
+    return readPluginConfigView(status.folder, this.get(pluginId), pluginConfigFile(status.folder, pluginId, this.#options.host.configDir));
   }
 
   /**
@@ -264,7 +269,9 @@ export class PluginManager {
 
   /** The plugin's folder, root and manifest, read again now (throws `ManifestError`). */
   #entryOf(status: PluginStatus): DiscoveredPlugin {
-    const root = this.#options.roots.find((candidate) => status.folder.startsWith(candidate.path)) ?? { path: status.folder, builtIn: status.builtIn };
+    // The root holding the folder most closely (a packages root is the whole project, which also holds plugins/).
+    const holding = this.#options.roots.filter((candidate) => status.folder.startsWith(candidate.path.endsWith(sep) ? candidate.path : candidate.path + sep));
+    const root = holding.sort((a, b) => b.path.length - a.path.length)[0] ?? { path: status.folder, builtIn: status.builtIn };
     return { folder: status.folder, root, manifest: readPluginManifest(status.folder), status };
   }
 
@@ -335,7 +342,8 @@ export class PluginManager {
       this.#fail(status, outcome.stage, outcome.error, outcome.message);
       return undefined;
     }
-    Object.assign(status, { state: 'disabled', stage: 'switch', reason: 'config.toml: [plugin] enabled is off' });
+    const configFile = configFileLabel(folder, pluginConfigFile(folder, manifest.id, this.#options.host.configDir));
+    Object.assign(status, { state: 'disabled', stage: 'switch', reason: `${configFile}: [plugin] enabled is off` });
     this.#logger.info({ id: manifest.id, directory: folder }, '工具插件已在自身配置中关闭');
     return undefined;
   }

@@ -6,7 +6,8 @@ import { PLUGIN_CONFIG_FILE_NAME } from './plugin-config.js';
 
 /**
  * Phase 1 of the plugin switch, read before any of the plugin's code is imported: the raw
- * `[plugin] enabled` of `<directory>/config.toml`, with no config model.
+ * `[plugin] enabled` of `<directory>/config.toml` (or of `file`, where `pluginConfigFile` puts
+ * it), with no config model.
  *
  * Only a literal boolean `false` returns false. No file, no `[plugin]` table or no
  * `enabled` key returns true silently. A file that cannot be read or parsed, or an
@@ -16,8 +17,7 @@ import { PLUGIN_CONFIG_FILE_NAME } from './plugin-config.js';
  * purpose; phase 2, the model's own validation after import (`reconcilePluginConfig`), is
  * the only place that decides what `enabled = "no"` means.
  */
-export function readEnabledFlag(directory: string, logger: Logger): boolean {
-  const file = join(directory, PLUGIN_CONFIG_FILE_NAME);
+export function readEnabledFlag(directory: string, logger: Logger, file: string = join(directory, PLUGIN_CONFIG_FILE_NAME)): boolean {
   let data: Record<string, unknown> | undefined;
   try {
     data = readTomlFile(file);

@@ -9,6 +9,7 @@ import { describeError } from '../../kernel/errors/describe-error.js';
 import type { Logger } from '../../kernel/logger/logger.js';
 import { insertTomlLines, type TomlInsertion } from './insert-toml-lines.js';
 import { inspectPluginTable, type PluginTableFindings } from './inspect-plugin-table.js';
+import { ensureConfigFolder } from './plugin-config-file.js';
 import { PLUGIN_CONFIG_FILE_NAME, type PluginConfigModel } from './plugin-config.js';
 import { pluginConfigDefaults } from './plugin-config-defaults.js';
 import { readPluginConfigFile } from './read-plugin-config-file.js';
@@ -19,8 +20,10 @@ import { assertSecretsPlaced } from './secret.js';
 import { isTable, valueAt } from '../../kernel/config/value-at-path.js';
 
 export interface ReconcilePluginConfigOptions<M extends PluginConfigModel> {
-  /** The plugin's folder; its `config.toml` is read and written there. */
+  /** The plugin's folder; its `config.toml` is read and written there unless `file` names another place. */
   directory: string;
+  /** The config file (see `pluginConfigFile`); default `<directory>/config.toml`. */
+  file?: string;
   /** The plugin's config model (`PluginConfig` or an extension of it). */
   model: M;
   /** Named in every log line and error. */
@@ -96,7 +99,7 @@ export function reconcilePluginConfig<M extends PluginConfigModel>(
   options: ReconcilePluginConfigOptions<M>,
 ): ReconcilePluginConfigResult<z.output<M>> {
   const { directory, model, pluginId, logger } = options;
-  const file = join(directory, PLUGIN_CONFIG_FILE_NAME);
+  const file = options.file ?? join(directory, PLUGIN_CONFIG_FILE_NAME);
   const where = { plugin: pluginId, file };
   assertSecretsPlaced(model, pluginId, file);
   const content = readPluginConfigFile(file);
@@ -105,6 +108,7 @@ export function reconcilePluginConfig<M extends PluginConfigModel>(
     const defaults = pluginConfigDefaults(model, pluginId, file);
     try {
       // A generated default can always be generated again: no need to wait for the disk.
+      ensureConfigFolder(file);
       atomicWriteFile(file, renderPluginConfig(model, defaults), { durable: false });
     } catch (error) {
       logger.warn({ ...where, error: describeError(error) }, '插件配置无法写入，按模型默认值运行');

@@ -6,6 +6,7 @@ import { secretIssueReason, valueAtPath } from '../../kernel/config/secret-schem
 import { configIssues } from '../../kernel/config/validate-config.js';
 import { objectShape } from '../../kernel/config/zod-introspection.js';
 import { describeError } from '../../kernel/errors/describe-error.js';
+import { ensureConfigFolder } from './plugin-config-file.js';
 import { PLUGIN_CONFIG_FILE_NAME, type PluginConfigModel } from './plugin-config.js';
 import { renderPluginConfig } from './render-plugin-config.js';
 import { misplacedSecretReason, misplacedSecrets, secretFields } from './secret.js';
@@ -82,7 +83,8 @@ function diskTable(file: string): Record<string, unknown> | undefined {
 }
 
 /**
- * Saves edited values (from the management page) as `<directory>/config.toml`.
+ * Saves edited values (from the management page) as `<directory>/config.toml`, or as `file`
+ * when given (the plugin's config file as `pluginConfigFile` places it).
  *
  * The whole model validates the values at once: any bad field, and any key the model does
  * not declare, refuses the whole save, returning every such field with its reason, and the
@@ -102,8 +104,8 @@ export function savePluginConfig<M extends PluginConfigModel>(
   directory: string,
   model: M,
   values: Record<string, unknown>,
+  file: string = join(directory, PLUGIN_CONFIG_FILE_NAME),
 ): SaveResult<z.output<M>> {
-  const file = join(directory, PLUGIN_CONFIG_FILE_NAME);
   const misplaced = misplacedSecrets(model);
   if (misplaced.length > 0) return { ok: false, errors: misplaced.map((entry) => ({ field: entry.field, reason: misplacedSecretReason(entry) })) };
   const errors: PluginConfigFieldError[] = [];
@@ -151,6 +153,7 @@ export function savePluginConfig<M extends PluginConfigModel>(
   let written = result.data as Record<string, unknown>;
   for (const { path, value } of invalidOnDisk) written = withValueAt(written, path, value);
   try {
+    ensureConfigFolder(file);
     atomicWriteFile(file, renderPluginConfig(model, written));
   } catch (error) {
     return { ok: false, errors: [{ field: '', reason: `cannot write ${file}: ${describeError(error)}` }] };

@@ -7,6 +7,7 @@ import { isTable } from '../../kernel/config/value-at-path.js';
 import { configIssues } from '../../kernel/config/validate-config.js';
 import { describeError } from '../../kernel/errors/describe-error.js';
 import { insertTomlLines } from './insert-toml-lines.js';
+import { ensureConfigFolder } from './plugin-config-file.js';
 import { PLUGIN_CONFIG_FILE_NAME, type PluginConfigModel } from './plugin-config.js';
 import { readPluginConfigFile } from './read-plugin-config-file.js';
 import { renderPluginConfig } from './render-plugin-config.js';
@@ -61,7 +62,7 @@ function candidates(text: string, enabled: boolean, model: PluginConfigModel): s
 }
 
 /**
- * Switches a plugin on or off in `<directory>/config.toml` by changing only `[plugin]
+ * Switches a plugin on or off in `<directory>/config.toml` (or `file`, see `pluginConfigFile`) by changing only `[plugin]
  * enabled`: the line is rewritten in place (its comment kept), or the field is added to
  * `[plugin]`, or a `[plugin]` table with it is added; every other byte stays. Nothing else in
  * the file is validated, so a field the model would reject (an invalid secret, say) neither
@@ -70,8 +71,7 @@ function candidates(text: string, enabled: boolean, model: PluginConfigModel): s
  * scanner cannot change), the file is left alone and the error says so. With no file, the
  * model's defaults are written with the switch set.
  */
-export function savePluginEnabled(directory: string, model: PluginConfigModel, enabled: boolean): SaveEnabledResult {
-  const file = join(directory, PLUGIN_CONFIG_FILE_NAME);
+export function savePluginEnabled(directory: string, model: PluginConfigModel, enabled: boolean, file: string = join(directory, PLUGIN_CONFIG_FILE_NAME)): SaveEnabledResult {
   const content = readPluginConfigFile(file);
   let text: string;
   if (content.status === 'unusable') {
@@ -95,6 +95,7 @@ export function savePluginEnabled(directory: string, model: PluginConfigModel, e
     text = switched;
   }
   try {
+    ensureConfigFolder(file);
     atomicWriteFile(file, text);
   } catch (error) {
     return { ok: false, errors: [{ field: '', reason: `cannot write ${file}: ${describeError(error)}` }] };

@@ -1,12 +1,15 @@
-import { type Dirent, existsSync, readdirSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { describeError } from '../../kernel/errors/describe-error.js';
 import type { Logger } from '../../kernel/logger/logger.js';
+import { pluginConfigFile } from '../config/plugin-config-file.js';
+import { PLUGIN_CONFIG_FILE_NAME } from '../config/plugin-config.js';
 import { readEnabledFlag } from '../config/read-enabled-flag.js';
 import { ManifestError } from '../errors/manifest-error.js';
 import { checkHostCompatibility } from '../manifest/host-compatibility.js';
 import type { PluginManifest } from '../manifest/plugin-manifest.js';
 import { readPluginManifest } from '../manifest/read-plugin-manifest.js';
+import { listPluginFolders } from './list-plugin-folders.js';
 import type { PluginRoot } from './plugin-root.js';
 import { newStatus, type PluginStatus } from './plugin-status.js';
 
@@ -23,45 +26,29 @@ export interface DiscoverOptions {
   hostVersion: string;
   forceCompatibility: boolean;
   logger: Logger;
+  /** The host's config folder: plugins whose own folder is not writable keep their config under it (see `pluginConfigFile`). */
+  configDir: string;
   /** Notices already given in this process (compatibility mode is announced once per plugin). */
   compatibilityNotices: Set<string>;
 }
 
-function pluginFolders(root: PluginRoot, logger: Logger): string[] {
-  let entries: Dirent[];
-  try {
-    entries = readdirSync(root.path, { withFileTypes: true });
-  } catch (error) {
-    // A missing root is an empty root; anything else is worth a word.
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      logger.warn({ root: root.path, error: describeError(error) }, '插件根目录无法读取，按空目录处理');
-    }
-    return [];
-  }
-  // Symbolic links are listed too, so that one pointing elsewhere is refused with a reason
-  // instead of being silently passed over.
-  return entries
-    .filter((entry) => (entry.isDirectory() || entry.isSymbolicLink()) && !entry.name.startsWith('.'))
-    .map((entry) => entry.name)
-    .sort()
-    .map((name) => join(root.path, name));
-}
-
 /**
- * Why `folder` (or its manifest or entry file) reaches outside `rootPath` through a symbolic
+ * Why `folder` (or its manifest or entry file) reaches outside its root through a symbolic
  * link, or undefined when everything it holds lives inside the root. A plugin's code and
- * files must be where the owner put plugins; a link could otherwise load anything.
+ * files must be where the owner put plugins; a link could otherwise load anything. A plugin
+ * package may itself be a link (npm links `file:` dependencies and `npm link`ed packages):
+ * the project's package.json names it, so only its manifest and entry must stay inside it.
  */
-function outsideRoot(rootPath: string, folder: string): string | undefined {
-  let root: string;
+function outsideRoot(root: PluginRoot, folder: string): string | undefined {
+  let rootReal: string;
   let real: string;
   try {
-    root = realpathSync(rootPath);
+    rootReal = realpathSync(root.path);
     real = realpathSync(folder);
   } catch (error) {
     return `the folder cannot be resolved: ${describeError(error)}`;
   }
-  if (!real.startsWith(root + sep)) return `the folder is a link to ${real}, outside the plugin root ${root}`;
+  if (root.packages !== true && !real.startsWith(rootReal + sep)) return `the folder is a link to ${real}, outside the plugin root ${rootReal}`;
   for (const file of ['_manifest.json', 'plugin.ts', 'plugin.js']) {
     const path = join(folder, file);
     if (!existsSync(path)) continue;
@@ -71,8 +58,14 @@ function outsideRoot(rootPath: string, folder: string): string | undefined {
   return undefined;
 }
 
+/** How a status names the config file: `config.toml` beside the manifest, else its full path. */
+export function configFileLabel(folder: string, file: string): string {
+  return file === join(folder, PLUGIN_CONFIG_FILE_NAME) ? PLUGIN_CONFIG_FILE_NAME : file;
+}
+
 /**
- * Scans the roots in order (built-in first), folders sorted by name, and decides for each
+ * Scans the roots in order (built-in first, then `plugins/`, then the project's plugin
+ * packages), each root's folders in its order (see `listPluginFolders`), and decides for each
  * folder, without running any plugin code: manifest valid, a tool plugin, first with its id,
  * host version in range, not switched off by a literal `enabled = false`.
  */
@@ -82,7 +75,7 @@ export function discoverPlugins(options: DiscoverOptions): { plugins: Discovered
   const statuses: PluginStatus[] = [];
   const seen = new Map<string, string>();
   for (const root of options.roots) {
-    for (const folder of pluginFolders(root, logger)) {
+    for (const folder of listPluginFolders(root, logger)) {
       const status = newStatus(folder, root.builtIn);
       statuses.push(status);
       const skip = (stage: PluginStatus['stage'], reason: string): void => {
@@ -91,7 +84,7 @@ export function discoverPlugins(options: DiscoverOptions): { plugins: Discovered
         status.reason = reason;
       };
 
-      const escape = outsideRoot(root.path, folder);
+      const escape = outsideRoot(root, folder);
       if (escape !== undefined) {
         skip('location', escape);
         logger.error({ directory: folder, reason: escape }, '插件目录指向插件根目录之外，已拒绝加载');
@@ -119,7 +112,7 @@ export function discoverPlugins(options: DiscoverOptions): { plugins: Discovered
 
       const kept = seen.get(manifest.id);
       if (kept !== undefined) {
-        skip('duplicate', `id "${manifest.id}" is already taken by ${kept}`);
+        skip('duplicate', `id "${manifest.id}" is already taken by ${kept}, found first; ${folder} is skipped`);
         logger.warn({ id: manifest.id, kept, ignored: folder }, '插件 id 冲突，先扫描到的生效，后者被忽略');
         continue;
       }
@@ -145,10 +138,11 @@ export function discoverPlugins(options: DiscoverOptions): { plugins: Discovered
         }
       }
 
-      if (!readEnabledFlag(folder, logger)) {
+      const configFile = pluginConfigFile(folder, manifest.id, options.configDir);
+      if (!readEnabledFlag(folder, logger, configFile)) {
         status.state = 'disabled';
         status.stage = 'switch';
-        status.reason = 'config.toml: [plugin] enabled = false';
+        status.reason = `${configFileLabel(folder, configFile)}: [plugin] enabled = false`;
         logger.info({ id: manifest.id, directory: folder }, '工具插件已在自身配置中关闭');
         continue;
       }

@@ -8,6 +8,7 @@ import type { PluginScope } from '../../kernel/scope/plugin-scope.js';
 import type { Clock } from '../../kernel/time/clock.js';
 import type { ToolRegistry } from '../../tools/tool-registry.js';
 import { configModelOf } from '../config/config-model-of.js';
+import { pluginConfigFile } from '../config/plugin-config-file.js';
 import { reconcilePluginConfig } from '../config/reconcile-plugin-config.js';
 import type { DiscoveredPlugin } from '../discovery/discover-plugins.js';
 import type { PluginStatus } from '../discovery/plugin-status.js';
@@ -60,7 +61,8 @@ export function preparePlugin(deps: PrepareDeps, discovered: DiscoveredPlugin, i
   try {
     const model = configModelOf(PluginClass);
     // The root logger: reconcile adds the plugin id to its lines itself.
-    config = reconcilePluginConfig({ directory: folder, model, pluginId: manifest.id, logger: deps.logger }).config as { enabled?: unknown };
+    const file = pluginConfigFile(folder, manifest.id, deps.host.configDir);
+    config = reconcilePluginConfig({ directory: folder, file, model, pluginId: manifest.id, logger: deps.logger }).config as { enabled?: unknown };
   } catch (error) {
     return { kind: 'failed', stage: 'config', error, message: '工具插件配置处理失败，已跳过该插件' };
   }
