@@ -1,6 +1,6 @@
 // Issue 16, item 2: a plugin can be an npm package the bot project depends on. These run the
 // real CLI in a project folder whose node_modules holds the packages (as npm lays them out).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useBotProcesses } from '../support/bot-process.js';
@@ -102,6 +102,25 @@ describe('plugin packages', () => {
     expect(lineOf(check.stdout, 'builtin.shout')).toMatch(/^loaded +builtin\.shout 1\.0\.0 \(built-in\) 1 component\(s\)/);
     expect(check.stdout).toContainEqual("wrote    config/plugins/builtin.shout.toml (the plugin's settings with their defaults, as start writes them)");
     expect(existsSync(join(builtIns, 'shout', 'config.toml'))).toBe(false);
+  }, 30_000);
+
+  it('[issue 16] a package may be a link (a file: dependency, npm link), but its entry may not link out of the package', async () => {
+    const cwd = project({ 'moonglass-plugin-linked': 'file:../linked', 'moonglass-plugin-sneaky': '1.0.0' });
+    const outside = tempDir();
+    writeFiles(join(outside, 'linked'), shoutPackage('moonglass-plugin-linked', 'demo.linked'));
+    writeFiles(join(outside, 'linked', 'node_modules', 'tiny-shout'), TINY_SHOUT);
+    // Node resolves a linked package's imports from where it really is: an author's folder has moonglass as a dev dependency.
+    writeMoonglassStandIn(join(outside, 'linked'));
+    symlinkSync(join(outside, 'linked'), join(cwd, 'node_modules', 'moonglass-plugin-linked'));
+    const { 'plugin.js': entry, ...rest } = shoutPackage('moonglass-plugin-sneaky', 'demo.sneaky');
+    installed(cwd, 'moonglass-plugin-sneaky', rest);
+    writeFileSync(join(outside, 'elsewhere.js'), entry!);
+    symlinkSync(join(outside, 'elsewhere.js'), join(cwd, 'node_modules', 'moonglass-plugin-sneaky', 'plugin.js'));
+
+    const plugins = run(['plugins'], { cwd });
+    expect(await plugins.exited).toEqual({ code: 1, signal: null });
+    expect(lineOf(plugins.stdout, 'demo.linked')).toMatch(/^loaded +demo\.linked /);
+    expect(plugins.stdout.find((line) => line.includes('moonglass-plugin-sneaky'))).toMatch(/^skipped .*location: plugin\.js is a link to .*outside the plugin's folder/);
   }, 30_000);
 
   it('[issue 16] the web console reads and saves a package plugin\'s settings in config/plugins/<id>.toml, and its switch goes there too', async () => {
