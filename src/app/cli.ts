@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { basename, isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { pino } from 'pino';
 import { listAdapters } from '../adapters/find-adapter.js';
 import { createLogger } from '../kernel/logger/create-logger.js';
@@ -158,7 +158,7 @@ async function inspect(command: 'plugins' | 'check', options: { configDir: strin
 /** `loaded   example.dice 1.0.0 (plugins/dice) 1 component(s)`; a refused plugin gives its step and reason. */
 function describeStatus(status: PluginStatus): string {
   const version = status.version === undefined ? '' : ` ${status.version}`;
-  const where = status.builtIn ? 'built-in' : `plugins/${basename(status.folder)}`;
+  const where = status.builtIn ? 'built-in' : shownPath(status.folder);
   const state = status.state.padEnd(8);
   const detail =
     status.state === 'loaded'

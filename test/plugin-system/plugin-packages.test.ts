@@ -38,7 +38,7 @@ describe('plugin packages', () => {
     const check = run(['check'], { cwd });
     expect(await check.exited).toEqual({ code: 0, signal: null });
     const out = check.stdout;
-    expect(lineOf(out, 'demo.shout')).toMatch(/^loaded +demo\.shout 1\.0\.0 .* 1 component\(s\)/);
+    expect(lineOf(out, 'demo.shout')).toMatch(/^loaded +demo\.shout 1\.0\.0 \(node_modules\/moonglass-plugin-shout\) 1 component\(s\)/);
     // Scan order: plugins/ first, then the packages.
     expect(out.findIndex((line) => line.includes(' fixture.good-echo '))).toBeLessThan(out.findIndex((line) => line.includes(' demo.shout ')));
     for (const id of ['demo.plain', 'demo.stray']) expect(lineOf(out, id)).toBeUndefined();
