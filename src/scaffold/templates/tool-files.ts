@@ -55,4 +55,8 @@ export const CONFIG_README = `# config/
 \`bot.toml\` (the bot's name, accounts, adapter), \`models.toml\` (model providers; with none
 the bot talks to an offline demo model), \`features.toml\`, \`mcp.toml\` and
 \`adapters/<name>.toml\`. \`npm run check\` validates them without starting.
+
+\`plugins/<id>.toml\` holds the settings of each plugin whose code is not in this project's
+\`plugins/\` folder (the built-in plugins, plugin packages from npm), so that reinstalling
+them keeps your settings. A plugin in \`plugins/<name>/\` keeps its \`config.toml\` beside it.
 `;
