@@ -15,6 +15,7 @@ import { HOST_VERSION } from './host-version.js';
 import { describeHiddenTools } from './startup-report.js';
 import { runBot } from './run-bot.js';
 import { initProject, InitRefusal } from '../scaffold/init-project.js';
+import { runPluginCommand } from './plugin-commands/run-plugin-command.js';
 
 const USAGE = `moonglass: a host for LLM chat bots
 
@@ -26,6 +27,9 @@ Usage:
   moonglass init <name>         create a bot project in the new folder <name>: package.json,
                                 config/, plugins/ with an example plugin and its test,
                                 tsconfig.json, vitest, .gitignore, README, Dockerfile, compose.yaml
+  moonglass plugin list         the plugin packages package.json depends on (name, installed
+                                version, manifest id, whether it loads) and the folder plugins
+                                in plugins/; exits 1 when one does not load
 
 Options:
   --config-dir <dir>   config files (default ./config)
@@ -66,7 +70,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   }
   const command = positionals[0] ?? 'start';
   if (command === 'init') return init(positionals.slice(1), values.moonglass);
-  if (positionals.length > 1 || !['start', 'plugins', 'check'].includes(command)) {
+  if ((positionals.length > 1 && command !== 'plugin') || !['start', 'plugins', 'check', 'plugin'].includes(command)) {
     process.stderr.write(`unknown command: ${positionals.join(' ')}\n\n${USAGE}`);
     return 2;
   }
@@ -77,6 +81,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   }
   const configDir = resolve(values['config-dir'] ?? 'config');
   const dataDir = resolve(values['data-dir'] ?? 'data');
+  if (command === 'plugin') return runPluginCommand(positionals.slice(1), { configDir, logLevel: logLevel as LogLevel, usage: USAGE });
   if (command === 'start') {
     return runBot({ configDir, dataDir, logLevel: logLevel as LogLevel, ...(values.adapter === undefined ? {} : { adapter: values.adapter }) });
   }

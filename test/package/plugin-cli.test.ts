@@ -1,0 +1,60 @@
+// Issue 16, item 3: the `moonglass plugin` command family, run as the real CLI.
+import { cpSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useBotProcesses } from '../support/bot-process.js';
+import { projectRoot, useProjectTempDir } from '../support/temp-dir.js';
+import { shoutPackage, TINY_SHOUT, writeFiles, writeMoonglassStandIn } from '../plugin-system/support/plugin-packages.js';
+
+const fixture = (name: string) => join(projectRoot, 'test/fixtures/plugin-roots/third-party', name);
+
+describe('moonglass plugin', () => {
+  const run = useBotProcesses();
+  const workDir = useProjectTempDir();
+
+  /** A bot project depending on `packages` (installed in node_modules as npm would) with `folders` in plugins/. */
+  function botProject(packages: Record<string, Record<string, string>>, folders: string[]): string {
+    const project = workDir();
+    const dependencies = Object.fromEntries(Object.keys(packages).map((name) => [name, '^1.0.0']));
+    writeFiles(project, { 'package.json': `${JSON.stringify({ name: 'bot', version: '1.0.0', private: true, dependencies: { ...dependencies, 'tiny-shout': '^1.0.0' } }, null, 2)}\n` });
+    writeFiles(join(project, 'node_modules', 'tiny-shout'), TINY_SHOUT);
+    for (const [name, files] of Object.entries(packages)) writeFiles(join(project, 'node_modules', name), files);
+    writeMoonglassStandIn(project);
+    mkdirSync(join(project, 'plugins'));
+    for (const name of folders) cpSync(fixture(name), join(project, 'plugins', name), { recursive: true });
+    return project;
+  }
+
+  it('[issue 16] plugin list: each plugin package with its installed version, manifest id and whether it loads, then the folder plugins marked as such', async () => {
+    const loads = shoutPackage('moonglass-plugin-shout', 'demo.shout');
+    // A host range that excludes this host: the package is installed but does not load.
+    const tooNew = shoutPackage('moonglass-plugin-future', 'demo.future', { host_application: { min_version: '9.0.0', max_version: '9.9.0' } });
+    const project = botProject({ 'moonglass-plugin-shout': loads, 'moonglass-plugin-future': { ...tooNew, 'package.json': tooNew['package.json']!.replace('"1.0.0"', '"1.2.3"') } }, ['good-echo']);
+    const list = run(['plugin', 'list'], { cwd: project });
+    expect(await list.exited).toEqual({ code: 1, signal: null });
+    expect(list.stdout[0]).toMatch(/^package  moonglass-plugin-future 1\.2\.3  id demo\.future  skipped \(version: .*9\.0\.0/);
+    expect(list.stdout[1]).toBe('package  moonglass-plugin-shout 1.0.0  id demo.shout  loaded');
+    expect(list.stdout[2]).toBe('folder   plugins/good-echo  id fixture.good-echo 1.0.0  loaded');
+    expect(list.stdout).toHaveLength(3);
+  }, 60_000);
+
+  it('[issue 16] plugin list in a project whose plugins all load exits 0; with none it says so', async () => {
+    const project = botProject({ 'moonglass-plugin-shout': shoutPackage('moonglass-plugin-shout', 'demo.shout') }, []);
+    const list = run(['plugin', 'list'], { cwd: project });
+    expect(await list.exited).toEqual({ code: 0, signal: null });
+    expect(list.stdout).toEqual(['package  moonglass-plugin-shout 1.0.0  id demo.shout  loaded']);
+
+    const empty = run(['plugin', 'list'], { cwd: workDir() });
+    expect(await empty.exited).toEqual({ code: 0, signal: null });
+    expect(empty.stdout).toEqual(['no plugin packages in package.json and no folder plugins in plugins/']);
+  }, 60_000);
+
+  it('[issue 16] plugin with no or an unknown subcommand is a usage error (exit 2)', async () => {
+    const none = run(['plugin'], { cwd: workDir() });
+    expect(await none.exited).toEqual({ code: 2, signal: null });
+    expect(none.stderr[0]).toBe('moonglass plugin needs a subcommand');
+    const unknown = run(['plugin', 'frobnicate'], { cwd: workDir() });
+    expect(await unknown.exited).toEqual({ code: 2, signal: null });
+    expect(unknown.stderr[0]).toBe('unknown subcommand: plugin frobnicate');
+  }, 60_000);
+});
