@@ -30,6 +30,9 @@ Usage:
   moonglass plugin list         the plugin packages package.json depends on (name, installed
                                 version, manifest id, whether it loads) and the folder plugins
                                 in plugins/; exits 1 when one does not load
+  moonglass plugin search <words>
+                                search npm (your configured registry, or --registry) for
+                                moonglass-plugin packages; says whether each fits this host
 
 Options:
   --config-dir <dir>   config files (default ./config)
@@ -39,6 +42,7 @@ Options:
   --log-level <level>  ${LOG_LEVELS.join(', ')} (default info)
   --moonglass <spec>   init: the moonglass dependency written to package.json
                        (default ^${HOST_VERSION}; a file: path or git URL works too)
+  --registry <url>     plugin search: the npm registry to search (default: npm's own setting)
   -h, --help           this text
 `;
 
@@ -56,6 +60,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
         adapter: { type: 'string' },
         'log-level': { type: 'string' },
         moonglass: { type: 'string' },
+        registry: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -81,7 +86,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   }
   const configDir = resolve(values['config-dir'] ?? 'config');
   const dataDir = resolve(values['data-dir'] ?? 'data');
-  if (command === 'plugin') return runPluginCommand(positionals.slice(1), { configDir, logLevel: logLevel as LogLevel, usage: USAGE });
+  if (command === 'plugin') return runPluginCommand(positionals.slice(1), { configDir, logLevel: logLevel as LogLevel, registry: values.registry, usage: USAGE });
   if (command === 'start') {
     return runBot({ configDir, dataDir, logLevel: logLevel as LogLevel, ...(values.adapter === undefined ? {} : { adapter: values.adapter }) });
   }

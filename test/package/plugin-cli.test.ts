@@ -1,16 +1,36 @@
 // Issue 16, item 3: the `moonglass plugin` command family, run as the real CLI.
 import { cpSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useBotProcesses } from '../support/bot-process.js';
 import { projectRoot, useProjectTempDir } from '../support/temp-dir.js';
+import { type LoopbackRegistry, startLoopbackRegistry } from '../support/verdaccio.js';
 import { shoutPackage, TINY_SHOUT, writeFiles, writeMoonglassStandIn } from '../plugin-system/support/plugin-packages.js';
+
+/** A loopback port that nothing listens on: bound, then closed. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A publishable package folder: package.json with `fields`, and an entry file. */
+function publishable(folder: string, fields: Record<string, unknown>): void {
+  writeFiles(folder, { 'package.json': `${JSON.stringify({ version: '1.0.0', type: 'module', ...fields }, null, 2)}\n`, 'plugin.js': 'export {};\n' });
+}
 
 const fixture = (name: string) => join(projectRoot, 'test/fixtures/plugin-roots/third-party', name);
 
 describe('moonglass plugin', () => {
   const run = useBotProcesses();
   const workDir = useProjectTempDir();
+  const registries: LoopbackRegistry[] = [];
+  afterEach(async () => {
+    for (const registry of registries.splice(0)) await registry.close();
+  });
 
   /** A bot project depending on `packages` (installed in node_modules as npm would) with `folders` in plugins/. */
   function botProject(packages: Record<string, Record<string, string>>, folders: string[]): string {
@@ -57,4 +77,37 @@ describe('moonglass plugin', () => {
     expect(await unknown.exited).toEqual({ code: 2, signal: null });
     expect(unknown.stderr[0]).toBe('unknown subcommand: plugin frobnicate');
   }, 60_000);
+
+  it('[issue 16] plugin search lists the moonglass-plugin packages matching the words, each with its version, whether its host range includes this host, and its description', async () => {
+    const registry = await startLoopbackRegistry();
+    registries.push(registry);
+    const dir = workDir();
+    publishable(join(dir, 'a'), { name: 'moonglass-plugin-weather', description: 'weather tools', keywords: ['moonglass-plugin', 'weather'], peerDependencies: { moonglass: '^0.1.0' } });
+    publishable(join(dir, 'b'), { name: 'moonglass-plugin-weather-next', version: '2.0.0', description: 'weather for moonglass 9', keywords: ['moonglass-plugin', 'weather'], moonglass: { host_application: { min_version: '9.0.0', max_version: '9.9.0' } } });
+    publishable(join(dir, 'c'), { name: 'moonglass-plugin-weather-plain', description: 'says nothing of its host', keywords: ['moonglass-plugin', 'weather'] });
+    // Matches the words but is no plugin: not listed.
+    publishable(join(dir, 'd'), { name: 'weather-lib', description: 'a weather library', keywords: ['weather'] });
+    for (const name of ['a', 'b', 'c', 'd']) await registry.publish(join(dir, name));
+
+    const search = run(['plugin', 'search', 'weather', '--registry', registry.url], { cwd: workDir() });
+    expect(await search.exited, search.stderr.join('\n')).toEqual({ code: 0, signal: null });
+    expect([...search.stdout].sort()).toEqual([
+      'moonglass-plugin-weather 1.0.0  compatible (peerDependencies moonglass ^0.1.0)  weather tools',
+      'moonglass-plugin-weather-next 2.0.0  incompatible with moonglass 0.1.0 (host_application 9.0.0..9.9.0)  weather for moonglass 9',
+      'moonglass-plugin-weather-plain 1.0.0  unknown until installed  says nothing of its host',
+    ]);
+  }, 120_000);
+
+  it('[issue 16] plugin search with no words is a usage error; an unreachable registry is one line naming it, exit 1', async () => {
+    const none = run(['plugin', 'search'], { cwd: workDir() });
+    expect(await none.exited).toEqual({ code: 2, signal: null });
+    expect(none.stderr[0]).toBe('moonglass plugin search needs the words to search for');
+
+    const url = `http://127.0.0.1:${await closedPort()}/`;
+    const offline = run(['plugin', 'search', 'weather', '--registry', url], { cwd: workDir() });
+    expect(await offline.exited).toEqual({ code: 1, signal: null });
+    expect(offline.stdout).toEqual([]);
+    expect(offline.stderr).toHaveLength(1);
+    expect(offline.stderr[0]).toMatch(new RegExp(`^moonglass plugin search: could not search the registry ${url.replaceAll('.', '\\.')}: .+`));
+  }, 120_000);
 });

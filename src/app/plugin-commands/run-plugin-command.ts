@@ -1,9 +1,12 @@
 import type { LogLevel } from '../../kernel/logger/logger.js';
 import { listPlugins } from './list-plugins.js';
+import { searchPlugins } from './search-plugins.js';
 
 export interface PluginCommandOptions {
   configDir: string;
   logLevel: LogLevel;
+  /** `--registry`, passed through to npm. */
+  registry: string | undefined;
   usage: string;
 }
 
@@ -17,6 +20,13 @@ export async function runPluginCommand(words: readonly string[], options: Plugin
       return 2;
     }
     return listPlugins({ configDir: options.configDir, logLevel: options.logLevel, out });
+  }
+  if (subcommand === 'search') {
+    if (rest.length === 0) {
+      process.stderr.write(`moonglass plugin search needs the words to search for\n\n${options.usage}`);
+      return 2;
+    }
+    return searchPlugins({ words: rest, registry: options.registry, out, err: (line) => process.stderr.write(`${line}\n`) });
   }
   process.stderr.write(`${subcommand === undefined ? 'moonglass plugin needs a subcommand' : `unknown subcommand: plugin ${subcommand}`}\n\n${options.usage}`);
   return 2;
