@@ -33,6 +33,8 @@ Usage:
   moonglass plugin search <words>
                                 search npm (your configured registry, or --registry) for
                                 moonglass-plugin packages; says whether each fits this host
+  moonglass plugin new <name>   create the folder <name>: a publishable plugin package
+                                (package.json, _manifest.json, plugin.js, a test, README)
 
 Options:
   --config-dir <dir>   config files (default ./config)

@@ -1,11 +1,12 @@
 // Issue 16, item 3: the `moonglass plugin` command family, run as the real CLI.
-import { cpSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useBotProcesses } from '../support/bot-process.js';
 import { projectRoot, useProjectTempDir } from '../support/temp-dir.js';
 import { type LoopbackRegistry, startLoopbackRegistry } from '../support/verdaccio.js';
+import { runCommand } from './support/run-command.js';
 import { shoutPackage, TINY_SHOUT, writeFiles, writeMoonglassStandIn } from '../plugin-system/support/plugin-packages.js';
 
 /** A loopback port that nothing listens on: bound, then closed. */
@@ -110,4 +111,48 @@ describe('moonglass plugin', () => {
     expect(offline.stderr).toHaveLength(1);
     expect(offline.stderr[0]).toMatch(new RegExp(`^moonglass plugin search: could not search the registry ${url.replaceAll('.', '\\.')}: .+`));
   }, 120_000);
+
+  it('[issue 16] plugin new scaffolds a plugin package that, published and npm installed into a bot project, loads', async () => {
+    const registry = await startLoopbackRegistry();
+    registries.push(registry);
+    const dir = workDir();
+    const created = run(['plugin', 'new', 'moonglass-plugin-greet'], { cwd: dir });
+    expect(await created.exited, created.stderr.join('\n')).toEqual({ code: 0, signal: null });
+    expect(created.stdout[0]).toBe(`created  ${join(dir, 'moonglass-plugin-greet')} (plugin package moonglass-plugin-greet, manifest id moonglass-plugin-greet)`);
+    expect(created.stdout.slice(1, 6).map((line) => line.trim())).toEqual(['package.json', '_manifest.json', 'plugin.js', 'plugin.test.js', 'README.md']);
+    const packageJson = JSON.parse(readFileSync(join(dir, 'moonglass-plugin-greet', 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect(packageJson).toMatchObject({ name: 'moonglass-plugin-greet', version: '0.1.0', keywords: ['moonglass-plugin'], type: 'module', peerDependencies: { moonglass: '^0.1.0' } });
+    await registry.publish(join(dir, 'moonglass-plugin-greet'));
+    const search = run(['plugin', 'search', 'greet', '--registry', registry.url], { cwd: dir });
+    expect(await search.exited, search.stderr.join('\n')).toEqual({ code: 0, signal: null });
+    expect(search.stdout).toEqual(['moonglass-plugin-greet 0.1.0  compatible (host_application 0.1.0..0.1.99)  A moonglass plugin (moonglass-plugin-greet).']);
+
+    // A bot project depending on moonglass (a stand-in for the checkout) and, from the registry, the new plugin.
+    writeMoonglassStandIn(join(dir, 'host'));
+    const project = join(dir, 'bot');
+    writeFiles(project, { 'package.json': `${JSON.stringify({ name: 'bot', version: '1.0.0', private: true, dependencies: { moonglass: 'file:../host/node_modules/moonglass' } }, null, 2)}\n` });
+    const install = await runCommand('npm', ['install', 'moonglass-plugin-greet', '--registry', registry.url, '--userconfig', registry.npmrc, '--no-audit', '--no-fund', '--loglevel=warn'], { cwd: project, timeoutMs: 120_000 });
+    expect(install, install.stderr).toMatchObject({ code: 0 });
+    expect(existsSync(join(project, 'node_modules', 'moonglass-plugin-greet', 'plugin.test.js'))).toBe(false);
+
+    const plugins = run(['plugins'], { cwd: project });
+    expect(await plugins.exited, plugins.stdout.join('\n')).toEqual({ code: 0, signal: null });
+    expect(plugins.stdout.find((line) => line.includes(' moonglass-plugin-greet '))).toMatch(/^loaded +moonglass-plugin-greet 0\.1\.0 \(node_modules\/moonglass-plugin-greet\) 1 component\(s\)/);
+    const list = run(['plugin', 'list'], { cwd: project });
+    expect(await list.exited).toEqual({ code: 0, signal: null });
+    expect(list.stdout).toEqual(['package  moonglass-plugin-greet 0.1.0  id moonglass-plugin-greet  loaded']);
+  }, 180_000);
+
+  it('[issue 16] plugin new refuses an invalid npm name and a folder that is not empty, naming it', async () => {
+    const dir = workDir();
+    const bad = run(['plugin', 'new', 'Bad Name'], { cwd: dir });
+    expect(await bad.exited).toEqual({ code: 1, signal: null });
+    expect(bad.stderr[0]).toBe('moonglass plugin new: "Bad Name" cannot name a plugin package: npm package names are lower case');
+    mkdirSync(join(dir, 'taken'));
+    writeFileSync(join(dir, 'taken', 'notes.txt'), 'mine\n');
+    const taken = run(['plugin', 'new', 'taken'], { cwd: dir });
+    expect(await taken.exited).toEqual({ code: 1, signal: null });
+    expect(taken.stderr[0]).toBe(`moonglass plugin new: ${join(dir, 'taken')} exists and is not an empty folder; choose another name or empty it first`);
+    expect(readFileSync(join(dir, 'taken', 'notes.txt'), 'utf8')).toBe('mine\n');
+  }, 60_000);
 });

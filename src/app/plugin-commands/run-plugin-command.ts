@@ -1,5 +1,6 @@
 import type { LogLevel } from '../../kernel/logger/logger.js';
 import { listPlugins } from './list-plugins.js';
+import { newPlugin } from './new-plugin.js';
 import { searchPlugins } from './search-plugins.js';
 
 export interface PluginCommandOptions {
@@ -27,6 +28,13 @@ export async function runPluginCommand(words: readonly string[], options: Plugin
       return 2;
     }
     return searchPlugins({ words: rest, registry: options.registry, out, err: (line) => process.stderr.write(`${line}\n`) });
+  }
+  if (subcommand === 'new') {
+    if (rest.length !== 1) {
+      process.stderr.write(`moonglass plugin new takes one package name, got ${rest.length === 0 ? 'none' : rest.join(' ')}\n\n${options.usage}`);
+      return 2;
+    }
+    return newPlugin(rest[0]!, out, (line) => process.stderr.write(`${line}\n`));
   }
   process.stderr.write(`${subcommand === undefined ? 'moonglass plugin needs a subcommand' : `unknown subcommand: plugin ${subcommand}`}\n\n${options.usage}`);
   return 2;
