@@ -1,8 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestManager } from '../support/plugin-manager.js';
 import { useProjectTempDir } from '../support/temp-dir.js';
+import { writePluginFolder } from './support/plugin-folders.js';
 
 // Issue 14, item 5: plugins declare the plugins they need (manifest `dependencies`, semver
 // ranges, optional ones marked); they load in dependency order, and a broken dependency skips
@@ -20,25 +20,12 @@ interface PluginSpec {
 
 /** Writes plugin folders (manifest + plugin.ts recording its import and onLoad) under `root`. */
 function writePlugins(root: string, specs: readonly PluginSpec[]): string[] {
-  return specs.map((spec) => {
-    const folder = join(root, spec.id);
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(
-      join(folder, '_manifest.json'),
-      JSON.stringify({
-        manifest_version: 1,
-        id: spec.id,
-        plugin_type: 'tool',
-        name: spec.id,
-        version: spec.version ?? '1.0.0',
-        description: `test plugin ${spec.id}`,
-        host_application: { min_version: '0.1.0', max_version: '0.1.9' },
-        ...(spec.dependencies === undefined ? {} : { dependencies: spec.dependencies }),
-      }),
-    );
-    writeFileSync(
-      join(folder, 'plugin.ts'),
-      `import { ToolPlugin } from 'moonglass';
+  return specs.map((spec) =>
+    writePluginFolder(root, {
+      id: spec.id,
+      ...(spec.version === undefined ? {} : { version: spec.version }),
+      ...(spec.dependencies === undefined ? {} : { dependencies: spec.dependencies }),
+      source: `import { ToolPlugin } from 'moonglass';
 const timeline = ((globalThis as Record<string, unknown>)['__dependencyTimeline'] ??= []) as string[];
 timeline.push('import:${spec.id}');
 export class Plugin extends ToolPlugin {
@@ -51,9 +38,8 @@ export class Plugin extends ToolPlugin {
   }
 }
 `,
-    );
-    return folder;
-  });
+    }),
+  );
 }
 
 describe('plugin dependencies', () => {
