@@ -20,7 +20,8 @@ import { runPluginCommand } from './plugin-commands/run-plugin-command.js';
 const USAGE = `moonglass: a host for LLM chat bots
 
 Usage:
-  moonglass [start] [options]   run the bot (the default command)
+  moonglass [start] [options]   run the bot (the default command); with --watch, a folder
+                                plugin reloads when its files change
   moonglass plugins [options]   list the plugins and what became of each
   moonglass check [options]     validate the config files and plugins without starting;
                                 exits 1 and names each problem when something is wrong
@@ -33,6 +34,15 @@ Usage:
   moonglass plugin search <words>
                                 search npm (your configured registry, or --registry) for
                                 moonglass-plugin packages; says whether each fits this host
+  moonglass plugin add <name>[@range]
+                                install a plugin package through npm: refused when its
+                                host_application range excludes this host; loaded on a
+                                throwaway host after installing, and undone if it fails
+  moonglass plugin update [<name>]
+                                update one plugin package (or all) within its range, checked
+                                and undone on failure as add is
+  moonglass plugin remove <name>
+                                uninstall a plugin package (its config file stays)
   moonglass plugin new <name>   create the folder <name>: a publishable plugin package
                                 (package.json, _manifest.json, plugin.js, a test, README)
 
@@ -44,7 +54,9 @@ Options:
   --log-level <level>  ${LOG_LEVELS.join(', ')} (default info)
   --moonglass <spec>   init: the moonglass dependency written to package.json
                        (default ^${HOST_VERSION}; a file: path or git URL works too)
-  --registry <url>     plugin search: the npm registry to search (default: npm's own setting)
+  --registry <url>     plugin search, add, update: the npm registry (default: npm's own setting)
+  --watch              start: reload a folder plugin in plugins/ when its files change; a
+                       save that does not load leaves the previous version running
   -h, --help           this text
 `;
 
@@ -63,6 +75,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
         'log-level': { type: 'string' },
         moonglass: { type: 'string' },
         registry: { type: 'string' },
+        watch: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -90,7 +103,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   const dataDir = resolve(values['data-dir'] ?? 'data');
   if (command === 'plugin') return runPluginCommand(positionals.slice(1), { configDir, logLevel: logLevel as LogLevel, registry: values.registry, usage: USAGE });
   if (command === 'start') {
-    return runBot({ configDir, dataDir, logLevel: logLevel as LogLevel, ...(values.adapter === undefined ? {} : { adapter: values.adapter }) });
+    return runBot({ configDir, dataDir, logLevel: logLevel as LogLevel, watch: values.watch === true, ...(values.adapter === undefined ? {} : { adapter: values.adapter }) });
   }
   return inspect(command as 'plugins' | 'check', { configDir, dataDir, adapter: values.adapter, logLevel: logLevel as LogLevel });
 }

@@ -18,6 +18,8 @@ export interface RunBotOptions {
   /** The adapter to run; default `bot.toml [platform] adapter` (console out of the box). */
   adapter?: string;
   logLevel?: LogLevel;
+  /** `--watch`: reload a folder plugin when its files change. */
+  watch?: boolean;
 }
 
 /** How long a piped conversation may keep working after its input ended. */
