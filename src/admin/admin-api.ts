@@ -8,6 +8,7 @@ import { streamIdFor } from '../chat/stream-id.js';
 import { SANDBOX_PLATFORM } from './sandbox-channel.js';
 import { chattersOf, disableQuestion, runningChatters } from './chatter-status.js';
 import { streamName, tracedStreams } from './traced-streams.js';
+import { handleMarketApi } from './market-api.js';
 
 /** An API answer: a status and a JSON body. */
 export interface ApiResponse {
@@ -56,6 +57,8 @@ export async function handleApi(view: AdminHostView, method: string, path: strin
     if (view.database.streams.get(streamId) === undefined) return notFound(`conversation ${streamId}`);
     return { status: 200, body: { messages: view.database.messages.history(streamId, 100).concat(view.database.messages.unread(streamId)) } };
   }
+  const market = await handleMarketApi(view, method, parts, body, query);
+  if (market !== undefined) return market;
   return { status: 404, body: { error: `no API ${method} /api/${parts.join('/')}` } };
 }
 

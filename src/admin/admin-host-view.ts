@@ -4,6 +4,7 @@ import type { Clock } from '../kernel/time/clock.js';
 import type { Logger } from '../kernel/logger/logger.js';
 import type { PluginManager } from '../plugin-system/plugin-manager.js';
 import type { PhaseTracker } from './phase-tracker.js';
+import type { PluginMarket } from './plugin-market.js';
 import type { SandboxChannel } from './sandbox-channel.js';
 import type { TraceRecorder } from './trace-recorder.js';
 
@@ -40,4 +41,6 @@ export interface AdminHostView {
   sandbox: SandboxChannel;
   /** Every conversation's recent turns: events, handlers, decisions, durations, model calls. */
   traces: TraceRecorder;
+  /** Search the registry for plugin packages and install, update or remove them (the Plugins → Market page); absent: the page says so. */
+  market?: PluginMarket;
 }

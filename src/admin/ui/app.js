@@ -90,6 +90,7 @@ const pages = {
     const { data } = await api('GET', '/plugins');
     return el('section', {},
       el('h2', {}, 'Plugins'),
+      pluginTabs('plugins'),
       el('table', {},
         el('tr', {}, el('th', {}, 'Plugin'), el('th', {}, 'Version'), el('th', {}, 'State'), el('th', {}, 'Tools and components'), el('th', {})),
         data.plugins.map((plugin) => el('tr', { 'data-plugin': plugin.id },
@@ -104,6 +105,95 @@ const pages = {
                   plugin.state === 'loaded' ? 'Disable' : 'Enable')
               : '',
           ] : '')))));
+  },
+  async market() {
+    const words = el('input', { id: 'market-words', type: 'search', autocomplete: 'off', placeholder: 'Words to search for, e.g. weather' });
+    const status = el('div', { id: 'market-status', role: 'status' });
+    const results = el('div', { id: 'market-results' });
+    const progress = el('div', { id: 'market-progress', class: 'market-progress', hidden: true });
+    const form = el('form', { id: 'market-search' }, words, el('button', { type: 'submit' }, 'Search'));
+    let lastWords = '';
+    async function search() {
+      lastWords = words.value.trim();
+      if (lastWords === '') return;
+      status.replaceChildren(el('p', { class: 'help' }, `Searching the registry for “${lastWords}” …`));
+      const { status: code, data } = await api('GET', `/market/search?words=${encodeURIComponent(lastWords)}`);
+      if (code !== 200) {
+        status.replaceChildren(el('p', { class: 'error', role: 'alert' }, data.error ?? `The search failed (${code}).`));
+        results.replaceChildren();
+        return;
+      }
+      if (!data.reachable) {
+        status.replaceChildren(el('p', { id: 'market-offline', class: 'warning', role: 'alert' },
+          `The registry ${data.registry} cannot be reached: ${data.problem ?? 'no answer'}. Installed plugins keep working; search again once the network is back.`));
+        results.replaceChildren();
+        return;
+      }
+      status.replaceChildren(el('p', { class: 'help' }, `${data.results.length} plugin package(s) in ${data.registry} match “${lastWords}”.`));
+      results.replaceChildren(data.results.length === 0 ? '' : el('table', { id: 'market-table' },
+        el('tr', {}, el('th', {}, 'Package'), el('th', {}, 'Version'), el('th', {}, 'Description'), el('th', {}, 'Compatibility'), el('th', {}, 'Installed'), el('th', {})),
+        data.results.map((result) => el('tr', { 'data-package': result.name },
+          el('td', {}, el('code', {}, result.name)),
+          el('td', {}, result.version),
+          el('td', {}, result.description),
+          el('td', { class: result.compatible === false ? 'state-failed' : result.compatible ? 'state-loaded' : '' }, result.compatibility),
+          el('td', { 'data-field': 'installed' }, result.installedVersion === undefined ? 'not installed'
+            : [`${result.installedVersion}`, result.plugin ? el('p', { class: 'help' }, `${result.plugin.id}: ${result.plugin.state}`) : '']),
+          el('td', {}, marketButtons(result))))));
+    }
+    function marketButtons(result) {
+      const button = (action, label, disabled) => el('button', { type: 'button', 'data-action': action, disabled, onclick: () => change(action, result.name) }, label);
+      if (result.installedVersion === undefined) return button('install', 'Install', result.compatible === false);
+      return [
+        result.installedVersion === result.version ? '' : button('update', `Update to ${result.version}`, result.compatible === false), ' ',
+        button('remove', 'Remove', false),
+      ];
+    }
+    async function change(action, name) {
+      const { status: code, data } = await api('POST', '/market/changes', { action, name });
+      if (code === 202 || code === 409) {
+        if (code === 409) progress.prepend(el('p', { class: 'warning', role: 'alert' }, data.error));
+        await follow(data.job, code === 202);
+        return;
+      }
+      progress.hidden = false;
+      progress.replaceChildren(el('p', { class: 'error', role: 'alert' }, data.error ?? `Failed (${code}).`));
+    }
+    // Shows a change's progress lines as they come (the page asks twice a second), then how it ended.
+    async function follow(job, fresh) {
+      for (const button of results.querySelectorAll('button')) button.disabled = true;
+      const lines = el('div', { class: 'market-lines', 'data-job': job.id });
+      const ending = el('p', { id: 'market-summary', role: 'status' }, `${job.action} ${job.name} …`);
+      progress.hidden = false;
+      if (fresh) progress.replaceChildren();
+      progress.append(el('h3', {}, `${job.action} ${job.name}`), lines, ending);
+      let shown = 0;
+      for (;;) {
+        for (const line of job.lines.slice(shown)) lines.append(el('div', { class: 'market-line' }, line));
+        shown = job.lines.length;
+        if (job.state !== 'running') break;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        if (!progress.isConnected) return;
+        job = (await api('GET', `/market/changes/${job.id}`)).data.job;
+      }
+      ending.className = job.state === 'succeeded' ? 'notice' : 'error';
+      ending.dataset.state = job.state;
+      ending.replaceChildren(job.summary ?? job.state, ' ', el('a', { href: '#plugins' }, 'See the plugins'));
+      if (lastWords !== '') await search(); else for (const button of results.querySelectorAll('button')) button.disabled = false;
+    }
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      await search();
+    });
+    // A change started earlier (in another tab, say) that still runs is followed here too.
+    const current = await api('GET', '/market/changes');
+    if (current.status === 404) {
+      return el('section', {}, el('h2', {}, 'Plugins'), pluginTabs('market'), el('p', { id: 'market-missing', class: 'warning' }, current.data.error));
+    }
+    if (current.data.job?.state === 'running') follow(current.data.job, true);
+    return el('section', {}, el('h2', {}, 'Plugins'), pluginTabs('market'),
+      el('p', { class: 'help' }, 'Search the npm registry for moonglass plugin packages and install, update or remove them in this bot project. The plugin loads (or unloads) in the running host: no restart.'),
+      form, status, results, progress);
   },
   async config(id) {
     const { data } = await api('GET', `/plugins/${encodeURIComponent(id)}/config`);
@@ -309,6 +399,13 @@ const pages = {
   },
 };
 
+/** The Plugins page's two views: the plugins of this host, and the registry's market. */
+function pluginTabs(current) {
+  return el('nav', { class: 'tabs' },
+    el('a', { href: '#plugins', class: current === 'plugins' ? 'active' : undefined }, 'Installed'),
+    el('a', { href: '#market', class: current === 'market' ? 'active' : undefined, 'data-page': 'market' }, 'Market'));
+}
+
 /** A turn's one-line title: when, what woke the chatter, the tools called, how it ended. */
 function turnTitle(turn) {
   const woke = turn.source === null ? '' : ` — woken by ${turn.source}${turn.unreadCount === null ? '' : `, ${turn.unreadCount} unread`}`;
@@ -365,7 +462,9 @@ async function route() {
   login.hidden = true;
   nav.hidden = false;
   const [name, argument] = (location.hash.slice(1) || 'overview').split('/');
-  for (const link of nav.querySelectorAll('a')) link.classList.toggle('active', link.dataset.page === name);
+  // The market is a view of the Plugins page.
+  const section = name === 'market' ? 'plugins' : name;
+  for (const link of nav.querySelectorAll('a')) link.classList.toggle('active', link.dataset.page === section);
   const draw = pages[name] ?? pages.overview;
   try {
     page.replaceChildren(await draw(argument === undefined ? undefined : decodeURIComponent(argument)));
