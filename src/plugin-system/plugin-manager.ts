@@ -8,7 +8,7 @@ import { withTimeout } from '../kernel/time/with-timeout.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { ChatRuntime } from '../chatter/chat-runtime.js';
 import { type DiscoveredPlugin, discoverPlugins } from './discovery/discover-plugins.js';
-import { sep } from 'node:path';
+import { resolve } from 'node:path';
 import type { PluginRoot } from './discovery/plugin-root.js';
 import type { PluginStatus } from './discovery/plugin-status.js';
 import { importPluginEntry, type PluginClass } from './loader/import-plugin-entry.js';
@@ -26,7 +26,8 @@ import { type LoadedPlugin, preparePlugin } from './loader/prepare-plugin.js';
 import { type Settled, settle } from './loader/settle.js';
 import { type PluginConfigView, readPluginConfigView } from './config/read-plugin-config-view.js';
 import { pluginConfigFile } from './config/plugin-config-file.js';
-import { configFileLabel } from './discovery/discover-plugins.js';
+import { configFileLabel, discoverFolder } from './discovery/discover-plugins.js';
+import { rootHoldingFolder } from './lifecycle/root-holding-folder.js';
 
 export interface PluginManagerOptions {
   roots: readonly PluginRoot[];
@@ -218,6 +219,66 @@ export class PluginManager {
     return status;
   }
 
+  /**
+   * Loads a plugin folder the host did not see at start (a package just installed, a folder
+   * just created in plugins/), checked as discovery checks one (location, manifest, first
+   * with its id, host range, switch), added to `list()`, and loaded like `reload` loads;
+   * dependents skipped for want of it then load. A folder already listed reloads: its
+   * plugin's `reload`, or discovery again when discovery had refused it (a manifest since
+   * fixed). Resolves to its status; a plugin's failure is in the status, never thrown. A
+   * folder outside every plugin root is an InvalidArgumentError.
+   */
+  async loadFolder(folder: string): Promise<PluginStatus> {
+    const path = resolve(folder);
+    const root = rootHoldingFolder(this.#options.roots, path);
+    if (root === undefined) {
+      const roots = this.#options.roots.map((entry) => (entry.packages === true ? resolve(entry.path, 'node_modules') : entry.path)).join(', ');
+      throw new InvalidArgumentError('PluginManager.loadFolder', 'folder', path, `a folder inside a plugin root (${roots})`);
+    }
+    const listed = this.#statuses.find((entry) => entry.folder === path);
+    if (listed?.id !== undefined && reloadRefusal(listed.id, listed) === undefined) return this.reload(listed.id);
+
+    const seen = new Map<string, string>();
+    for (const status of this.#statuses) if (status !== listed && claimsItsId(status)) seen.set(status.id!, status.folder);
+    const options = this.#options;
+    const { status, plugin } = discoverFolder(root, path, seen, {
+      hostVersion: options.host.version,
+      forceCompatibility: options.forceCompatibility,
+      logger: this.#logger,
+      configDir: options.host.configDir,
+      compatibilityNotices,
+    });
+    // A folder listed before keeps its place in the list.
+    if (listed === undefined) this.#statuses.push(status);
+    else this.#statuses.splice(this.#statuses.indexOf(listed), 1, status);
+    if (status.id === undefined || (plugin === undefined && status.state !== 'disabled')) return status;
+    if (plugin === undefined) {
+      this.#discovered.set(status.id, this.#entryOf(status));
+    } else {
+      this.#discovered.set(status.id, plugin);
+      await this.#loadAgain(status, false);
+    }
+    await this.#followDependency(status.id);
+    return status;
+  }
+
+  /**
+   * Takes a plugin out of the host (its package was just removed, its folder deleted):
+   * unloads it if it is loaded (`onUnload`, then its disposers), drops its status from
+   * `list()`, and its loaded dependents unload and are skipped, naming it (optional ones
+   * reload without it). An id not in `list()` is an InvalidArgumentError.
+   */
+  async removePlugin(pluginId: string): Promise<void> {
+    const status = this.#statuses.find((entry) => entry.id === pluginId && claimsItsId(entry));
+    if (status === undefined) throw new InvalidArgumentError('PluginManager.removePlugin', 'pluginId', pluginId, 'the id of a listed plugin');
+    const loaded = this.#loaded.find((entry) => entry.plugin.id === pluginId);
+    if (loaded !== undefined) await this.#unload(loaded);
+    this.#statuses.splice(this.#statuses.indexOf(status), 1);
+    this.#discovered.delete(pluginId);
+    this.#logger.info({ id: pluginId, directory: status.folder }, 'plugin removed from the host');
+    await this.#followDependency(pluginId);
+  }
+
   /** Loads a discovered plugin at run time from its folder (manifest read again), once its dependencies are there. */
   async #loadAgain(status: PluginStatus, wasLoaded: boolean): Promise<void> {
     Object.assign(status, { state: 'skipped', stage: undefined, reason: undefined, location: undefined, signatures: [] });
@@ -269,9 +330,7 @@ export class PluginManager {
 
   /** The plugin's folder, root and manifest, read again now (throws `ManifestError`). */
   #entryOf(status: PluginStatus): DiscoveredPlugin {
-    // The root holding the folder most closely (a packages root is the whole project, which also holds plugins/).
-    const holding = this.#options.roots.filter((candidate) => status.folder.startsWith(candidate.path.endsWith(sep) ? candidate.path : candidate.path + sep));
-    const root = holding.sort((a, b) => b.path.length - a.path.length)[0] ?? { path: status.folder, builtIn: status.builtIn };
+    const root = rootHoldingFolder(this.#options.roots, status.folder) ?? { path: status.folder, builtIn: status.builtIn };
     return { folder: status.folder, root, manifest: readPluginManifest(status.folder), status };
   }
 
@@ -404,4 +463,9 @@ export class PluginManager {
     const at = status.location === undefined ? {} : { at: formatLocation(status.location) };
     this.#logger.error({ id: status.id, directory: status.folder, stage, error: status.reason, ...at }, message);
   }
+}
+
+/** Whether discovery gave this status its id (a later folder with the same id is then a duplicate). */
+function claimsItsId(status: PluginStatus): boolean {
+  return status.id !== undefined && status.stage !== 'duplicate' && status.stage !== 'type';
 }

@@ -70,84 +70,95 @@ export function configFileLabel(folder: string, file: string): string {
  * host version in range, not switched off by a literal `enabled = false`.
  */
 export function discoverPlugins(options: DiscoverOptions): { plugins: DiscoveredPlugin[]; statuses: PluginStatus[] } {
-  const { logger } = options;
   const plugins: DiscoveredPlugin[] = [];
   const statuses: PluginStatus[] = [];
   const seen = new Map<string, string>();
   for (const root of options.roots) {
-    for (const folder of listPluginFolders(root, logger)) {
-      const status = newStatus(folder, root.builtIn);
+    for (const folder of listPluginFolders(root, options.logger)) {
+      const { status, plugin } = discoverFolder(root, folder, seen, options);
       statuses.push(status);
-      const skip = (stage: PluginStatus['stage'], reason: string): void => {
-        status.state = 'skipped';
-        status.stage = stage;
-        status.reason = reason;
-      };
-
-      const escape = outsideRoot(root, folder);
-      if (escape !== undefined) {
-        skip('location', escape);
-        logger.error({ directory: folder, reason: escape }, '插件目录指向插件根目录之外，已拒绝加载');
-        continue;
-      }
-
-      let manifest: PluginManifest;
-      try {
-        manifest = readPluginManifest(folder);
-      } catch (error) {
-        const reason = ManifestError.isInstance(error) ? error.message : describeError(error);
-        skip('manifest', reason);
-        logger.error({ directory: folder, error: reason }, '插件清单加载失败，已跳过该插件');
-        continue;
-      }
-      status.id = manifest.id;
-      status.name = manifest.name;
-      status.version = manifest.version;
-
-      if (manifest.plugin_type !== 'tool') {
-        skip('type', `plugin_type is "${manifest.plugin_type}"; adapters are loaded by name by the process entry, not from plugin roots`);
-        logger.warn({ directory: folder, plugin_type: manifest.plugin_type }, '插件根目录下发现非工具插件，已忽略');
-        continue;
-      }
-
-      const kept = seen.get(manifest.id);
-      if (kept !== undefined) {
-        skip('duplicate', `id "${manifest.id}" is already taken by ${kept}, found first; ${folder} is skipped`);
-        logger.warn({ id: manifest.id, kept, ignored: folder }, '插件 id 冲突，先扫描到的生效，后者被忽略');
-        continue;
-      }
-      seen.set(manifest.id, folder);
-
-      const compatibility = checkHostCompatibility(manifest, options.hostVersion, root.builtIn);
-      if (compatibility.verdict === 'incompatible') {
-        if (!options.forceCompatibility || root.builtIn) {
-          skip('version', compatibility.reason);
-          logger.warn({ id: manifest.id, directory: folder, reason: compatibility.reason }, '插件与宿主版本不兼容，已跳过该插件');
-          continue;
-        }
-        status.compatibilityMode = true;
-        logger.warn(
-          { id: manifest.id, directory: folder, reason: compatibility.reason },
-          'force_compatibility 已开启：版本不符的插件仍被加载 (loading despite the version mismatch)',
-        );
-      } else if (compatibility.verdict === 'patch_above_max') {
-        status.compatibilityMode = true;
-        if (!options.compatibilityNotices.has(manifest.id)) {
-          options.compatibilityNotices.add(manifest.id);
-          logger.warn({ id: manifest.id, directory: folder }, compatibility.notice);
-        }
-      }
-
-      const configFile = pluginConfigFile(folder, manifest.id, options.configDir);
-      if (!readEnabledFlag(folder, logger, configFile)) {
-        status.state = 'disabled';
-        status.stage = 'switch';
-        status.reason = `${configFileLabel(folder, configFile)}: [plugin] enabled = false`;
-        logger.info({ id: manifest.id, directory: folder }, '工具插件已在自身配置中关闭');
-        continue;
-      }
-      plugins.push({ folder, root, manifest, status });
+      if (plugin !== undefined) plugins.push(plugin);
     }
   }
   return { plugins, statuses };
+}
+
+/**
+ * Discovery's decision for one folder of `root` (see `discoverPlugins`): its status, and the
+ * plugin when its code may be imported. `seen` holds the ids already taken, each with the
+ * folder that took it; a new id is added to it.
+ */
+export function discoverFolder(
+  root: PluginRoot,
+  folder: string,
+  seen: Map<string, string>,
+  options: Omit<DiscoverOptions, 'roots'>,
+): { status: PluginStatus; plugin?: DiscoveredPlugin } {
+  const { logger } = options;
+  const status = newStatus(folder, root.builtIn);
+  const skip = (stage: PluginStatus['stage'], reason: string): { status: PluginStatus } => {
+    status.state = 'skipped';
+    status.stage = stage;
+    status.reason = reason;
+    return { status };
+  };
+
+  const escape = outsideRoot(root, folder);
+  if (escape !== undefined) {
+    logger.error({ directory: folder, reason: escape }, '插件目录指向插件根目录之外，已拒绝加载');
+    return skip('location', escape);
+  }
+
+  let manifest: PluginManifest;
+  try {
+    manifest = readPluginManifest(folder);
+  } catch (error) {
+    const reason = ManifestError.isInstance(error) ? error.message : describeError(error);
+    logger.error({ directory: folder, error: reason }, '插件清单加载失败，已跳过该插件');
+    return skip('manifest', reason);
+  }
+  status.id = manifest.id;
+  status.name = manifest.name;
+  status.version = manifest.version;
+
+  if (manifest.plugin_type !== 'tool') {
+    logger.warn({ directory: folder, plugin_type: manifest.plugin_type }, '插件根目录下发现非工具插件，已忽略');
+    return skip('type', `plugin_type is "${manifest.plugin_type}"; adapters are loaded by name by the process entry, not from plugin roots`);
+  }
+
+  const kept = seen.get(manifest.id);
+  if (kept !== undefined) {
+    logger.warn({ id: manifest.id, kept, ignored: folder }, '插件 id 冲突，先扫描到的生效，后者被忽略');
+    return skip('duplicate', `id "${manifest.id}" is already taken by ${kept}, found first; ${folder} is skipped`);
+  }
+  seen.set(manifest.id, folder);
+
+  const compatibility = checkHostCompatibility(manifest, options.hostVersion, root.builtIn);
+  if (compatibility.verdict === 'incompatible') {
+    if (!options.forceCompatibility || root.builtIn) {
+      logger.warn({ id: manifest.id, directory: folder, reason: compatibility.reason }, '插件与宿主版本不兼容，已跳过该插件');
+      return skip('version', compatibility.reason);
+    }
+    status.compatibilityMode = true;
+    logger.warn(
+      { id: manifest.id, directory: folder, reason: compatibility.reason },
+      'force_compatibility 已开启：版本不符的插件仍被加载 (loading despite the version mismatch)',
+    );
+  } else if (compatibility.verdict === 'patch_above_max') {
+    status.compatibilityMode = true;
+    if (!options.compatibilityNotices.has(manifest.id)) {
+      options.compatibilityNotices.add(manifest.id);
+      logger.warn({ id: manifest.id, directory: folder }, compatibility.notice);
+    }
+  }
+
+  const configFile = pluginConfigFile(folder, manifest.id, options.configDir);
+  if (!readEnabledFlag(folder, logger, configFile)) {
+    status.state = 'disabled';
+    status.stage = 'switch';
+    status.reason = `${configFileLabel(folder, configFile)}: [plugin] enabled = false`;
+    logger.info({ id: manifest.id, directory: folder }, '工具插件已在自身配置中关闭');
+    return { status };
+  }
+  return { status, plugin: { folder, root, manifest, status } };
 }
