@@ -12,14 +12,14 @@ export const BUILT_IN_PLUGINS_ENV = 'MOONGLASS_BUILT_IN_PLUGINS';
 
 /**
  * The standard roots, in scan order: `src/plugins/built_in/` (or `$MOONGLASS_BUILT_IN_PLUGINS`),
- * then `./plugins` under the working folder, then the plugin packages the working folder's
+ * then `plugins/` under the project folder (default: the working folder), then the plugin packages its
  * package.json depends on (see `pluginPackageFolders`). The first plugin found with an id wins.
  */
-export function defaultPluginRoots(): PluginRoot[] {
+export function defaultPluginRoots(projectDir = '.'): PluginRoot[] {
   const builtIn = process.env[BUILT_IN_PLUGINS_ENV];
   return [
     { path: builtIn === undefined || builtIn === '' ? fileURLToPath(new URL('../plugins/built_in/', import.meta.url)) : resolve(builtIn), builtIn: true },
-    { path: resolve('plugins'), builtIn: false },
-    { path: resolve('.'), builtIn: false, packages: true },
+    { path: resolve(projectDir, 'plugins'), builtIn: false },
+    { path: resolve(projectDir), builtIn: false, packages: true },
   ];
 }

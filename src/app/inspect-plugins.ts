@@ -18,6 +18,8 @@ export interface InspectPluginsOptions {
   botConfig: unknown;
   modelsConfig: unknown;
   logger: Logger;
+  /** The bot project whose plugins/ and plugin packages are loaded; default the working folder. */
+  projectDir?: string;
 }
 
 /** A tool a loaded plugin registered. */
@@ -47,7 +49,7 @@ export interface PluginInspection {
  * written or completed as at start; `configChanges` names each one.
  */
 export async function inspectPlugins(options: InspectPluginsOptions): Promise<PluginInspection> {
-  const roots = defaultPluginRoots();
+  const roots = defaultPluginRoots(options.projectDir);
   const before = snapshotPluginConfigs(roots, options.configDir);
   const scratchData = mkdtempSync(join(tmpdir(), 'moonglass-check-'));
   const host = createHost({

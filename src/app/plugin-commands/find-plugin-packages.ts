@@ -43,8 +43,8 @@ async function npmSearch(terms: readonly string[], registry: string | undefined)
 }
 
 /** The registry npm uses here: the one given, else npm's configured one. */
-export async function effectiveRegistry(registry: string | undefined): Promise<string> {
-  return registry ?? ((await runNpm(['config', 'get', 'registry'])).stdout.trim() || "npm's configured registry");
+export async function effectiveRegistry(registry: string | undefined, cwd?: string): Promise<string> {
+  return registry ?? ((await runNpm(['config', 'get', 'registry'], 60_000, cwd)).stdout.trim() || "npm's configured registry");
 }
 
 async function describeHit(hit: SearchHit, registry: string | undefined): Promise<FoundPluginPackage> {

@@ -19,3 +19,20 @@ export const NO_RETRIES = ['--fetch-retries=0'] as const;
 export function registryArgs(registry: string | undefined): string[] {
   return registry === undefined ? [] : ['--registry', registry];
 }
+
+/**
+ * npm's error code and one-line message for a failed run. With `--json` npm prints its error
+ * as JSON on stdout (`{"error":{"code","summary"}}`), and its stderr may be silent (a
+ * `loglevel=silent` .npmrc); that is read first.
+ */
+export function npmFailure(stdout: string, stderr: string): { code: string | undefined; line: string } {
+  try {
+    const parsed = JSON.parse(stdout) as { error?: { code?: unknown; summary?: unknown } };
+    if (typeof parsed.error?.summary === 'string') {
+      return { code: typeof parsed.error.code === 'string' ? parsed.error.code : npmErrorCode(stderr), line: parsed.error.summary.split('\n')[0]! };
+    }
+  } catch {
+    // not JSON: the stderr lines tell
+  }
+  return { code: npmErrorCode(stderr), line: npmErrorLine(stderr) };
+}

@@ -9,11 +9,11 @@ export interface NpmResult {
 /**
  * Runs the person's own `npm` (found on PATH) with `args`, so their configured registry,
  * mirror, proxy and credentials apply unchanged. Never throws for an exit code; a missing
- * npm gives code null and the spawn error as stderr.
+ * npm gives code null and the spawn error as stderr. Runs in `cwd` (default: the working folder).
  */
-export function runNpm(args: readonly string[], timeoutMs = 60_000): Promise<NpmResult> {
+export function runNpm(args: readonly string[], timeoutMs = 60_000, cwd?: string): Promise<NpmResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, { stdio: ['ignore', 'pipe', 'pipe'], ...(cwd === undefined ? {} : { cwd }) });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
