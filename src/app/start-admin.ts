@@ -6,6 +6,7 @@ import { SandboxChannel } from '../admin/sandbox-channel.js';
 import { TraceRecorder } from '../admin/trace-recorder.js';
 import { describeError } from '../kernel/errors/describe-error.js';
 import type { Host } from './create-host.js';
+import { createPluginMarket } from './plugin-market.js';
 import { describeModel } from './startup-report.js';
 
 /**
@@ -15,7 +16,9 @@ import { describeModel } from './startup-report.js';
 export async function startAdmin(host: Host, supervisor: AdapterSupervisor | undefined): Promise<AdminServer | undefined> {
   const settings = host.config.admin;
   if (!settings.enabled) return undefined;
-  const server = new AdminServer({ port: settings.port, view: adminViewOf(host, supervisor) });
+  // The bot project is the working folder of the host process: where npm start runs, beside package.json.
+  const market = createPluginMarket(host, { projectDir: process.cwd() });
+  const server = new AdminServer({ port: settings.port, view: { ...adminViewOf(host, supervisor), market } });
   try {
     await server.start();
   } catch (error) {

@@ -125,7 +125,7 @@ const pages = {
       }
       if (!data.reachable) {
         status.replaceChildren(el('p', { id: 'market-offline', class: 'warning', role: 'alert' },
-          `The registry ${data.registry} cannot be reached: ${data.problem ?? 'no answer'}. Installed plugins keep working; search again once the network is back.`));
+          `The registry ${data.registry} cannot be reached: ${(data.problem ?? 'no answer').replace(/\.$/, '')}. Installed plugins keep working; search again once the network is back.`));
         results.replaceChildren();
         return;
       }

@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { MarketProgress, PluginMarket, PluginMarketOutcome, PluginMarketResult } from '../admin/plugin-market.js';
+import { describeError } from '../kernel/errors/describe-error.js';
+import { pluginPackageFolders } from '../plugin-system/discovery/plugin-packages.js';
+import type { PluginStatus } from '../plugin-system/discovery/plugin-status.js';
+import { changePluginPackages, type PluginPackageChange, type PluginPackageChangeResult } from './plugin-commands/change-plugin-packages.js';
+import { type FoundPluginPackage, findPluginPackages, RegistryUnreachableError } from './plugin-commands/find-plugin-packages.js';
+import type { Host } from './create-host.js';
+
+export interface PluginMarketOptions {
+  /** The bot project (the folder with package.json, whose node_modules holds the plugin packages). */
+  projectDir: string;
+  /** npm's `--registry`; default: the registry npm is configured with in the project. */
+  registry?: string;
+}
+
+function installedVersionOf(folder: string): string | undefined {
+  try {
+    const version = (JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { version?: unknown }).version;
+    return typeof version === 'string' ? version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function describeStatus(status: PluginStatus): string {
+  const name = `${status.id ?? status.folder}${status.version === undefined ? '' : ` ${status.version}`}`;
+  return status.state === 'loaded' || status.state === 'disabled' ? `${name} ${status.state}` : `${name} ${status.state} (${status.stage ?? 'load'}: ${status.reason ?? 'no reason given'})`;
+}
+
+/**
+ * The web console's plugin market for a running host: searches with findPluginPackages,
+ * changes the project's packages with changePluginPackages (which refuses an incompatible
+ * host range and restores the project when the result does not load), and brings the running
+ * host along: a package installed or updated is loaded with `plugins.loadFolder`, one to be
+ * removed is unloaded first (and loaded again when npm could not remove it). No restart.
+ */
+export function createPluginMarket(host: Host, options: PluginMarketOptions): PluginMarket {
+  const projectDir = resolve(options.projectDir);
+  const packageFolder = (name: string) => join(projectDir, 'node_modules', ...name.split('/'));
+  const statusOfFolder = (folder: string) => host.plugins.list().find((status) => status.folder === folder);
+  const change = (request: PluginPackageChange, progress: MarketProgress) =>
+    changePluginPackages(request, {
+      projectDir,
+      configDir: host.info.configDir,
+      ...(options.registry === undefined ? {} : { registry: options.registry }),
+      progress,
+    });
+
+  /** Loads what npm installed into the running host; the outcome names each package and its plugin's state. */
+  async function loadInstalled(verb: string, result: PluginPackageChangeResult, progress: MarketProgress): Promise<PluginMarketOutcome> {
+    if (!result.ok || result.installed.length === 0) return { ok: result.ok, summary: result.summary };
+    // npm's part is done; its summary (which may advise a restart) is one more progress line.
+    progress(result.summary);
+    const done: string[] = [];
+    let allLoaded = true;
+    for (const installed of result.installed) {
+      progress(`loading ${installed.name} ${installed.version} into the running host`);
+      const status = await host.plugins.loadFolder(installed.folder);
+      progress(describeStatus(status));
+      const from = installed.previousVersion === undefined ? '' : `${installed.previousVersion} → `;
+      done.push(`${verb} ${installed.name} ${from}${installed.version}: ${describeStatus(status)}`);
+      allLoaded &&= status.state === 'loaded' || status.state === 'disabled';
+    }
+    host.logger.info({ installed: result.installed.map((entry) => `${entry.name}@${entry.version}`) }, 'plugin packages changed from the web console and loaded without a restart');
+    return { ok: allLoaded, summary: done.join('; ') };
+  }
+
+  return {
+    async search(words) {
+      const installed = new Map(pluginPackageFolders(projectDir).map((folder) => [resolve(folder), folder]));
+      try {
+        const found = await findPluginPackages(words, options.registry);
+        const results = found.packages.map((entry: FoundPluginPackage): PluginMarketResult => {
+          const folder = packageFolder(entry.name);
+          const installedVersion = installed.has(folder) ? installedVersionOf(folder) : undefined;
+          const status = installedVersion === undefined ? undefined : statusOfFolder(folder);
+          return {
+            ...entry,
+            ...(installedVersion === undefined ? {} : { installedVersion }),
+            ...(status?.id === undefined ? {} : { plugin: { id: status.id, state: status.state } }),
+          };
+        });
+        return { reachable: true, registry: found.registry, results };
+      } catch (error) {
+        if (!(error instanceof RegistryUnreachableError)) throw error;
+        // The page names the registry itself: the problem is npm's reason alone.
+        const problem = error.message.replace(`could not search the registry ${error.registry}: `, '');
+        return { reachable: false, registry: error.registry, problem, results: [] };
+      }
+    },
+
+    async install(name, progress) {
+      return loadInstalled('installed', await change({ kind: 'add', spec: name }, progress), progress);
+    },
+
+    async update(name, progress) {
+      return loadInstalled('updated', await change({ kind: 'update', name }, progress), progress);
+    },
+
+    async remove(name, progress) {
+      const folder = packageFolder(name);
+      const status = statusOfFolder(folder);
+      const pluginId = status?.id;
+      if (pluginId !== undefined) {
+        progress(`unloading ${pluginId} from the running host`);
+        await host.plugins.removePlugin(pluginId);
+      }
+      const result = await change({ kind: 'remove', name }, progress);
+      if (result.ok) {
+        host.logger.info({ name, id: pluginId }, 'plugin package removed from the web console; its plugin was unloaded without a restart');
+        return { ok: true, summary: pluginId === undefined ? result.summary : `${result.summary}; ${pluginId} unloaded from the running host` };
+      }
+      if (pluginId === undefined) return { ok: false, summary: result.summary };
+      // npm left the package in place: the plugin runs again as before.
+      progress(`loading ${pluginId} again: the package is still installed`);
+      let again: string;
+      try {
+        again = describeStatus(await host.plugins.loadFolder(folder));
+      } catch (error) {
+        again = `${pluginId} could not be loaded again: ${describeError(error)}`;
+      }
+      progress(again);
+      return { ok: false, summary: `${result.summary}; the package is still installed and its plugin was loaded again: ${again}` };
+    },
+  };
+}
