@@ -56,7 +56,10 @@ describe('the web console plugin market in a browser', () => {
     expect(cells.slice(0, 5)).toEqual([SHOUT, '1.0.0', 'shouts what you say', 'compatible (host_application 0.1.0..0.1.99)', 'not installed']);
 
     await page.click(`${row} button[data-action="install"]`);
+    // The first lines show while npm still works (installing and checking take seconds).
     await page.waitForSelector('#market-progress .market-line');
+    expect(await page.getAttribute('#market-summary', 'data-state')).toBeNull();
+    expect(await page.$$eval('#market-table button', (buttons) => buttons.every((button) => (button as HTMLButtonElement).disabled))).toBe(true);
     await page.waitForSelector('#market-summary[data-state="succeeded"]', { timeout: 150_000 });
     const lines = await page.$$eval('#market-progress .market-line', (nodes) => nodes.map((node) => node.textContent));
     expect(lines).toContain(`loading ${SHOUT} 1.0.0 into the running host`);
