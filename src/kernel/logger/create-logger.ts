@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { pino, type DestinationStream } from 'pino';
-import { prettyFactory } from 'pino-pretty';
+import type * as PinoPretty from 'pino-pretty';
 import { escapeControlCharacters, escapeNonJsonControlCharacters } from './escape-control-characters.js';
 import type { Logger, LogLevel } from './logger.js';
 
@@ -19,12 +20,18 @@ function escapedRecord(line: string): Record<string, unknown> {
   return JSON.parse(line, (_key, value: unknown) => (typeof value === 'string' ? escapeControlCharacters(value) : value)) as Record<string, unknown>;
 }
 
+// pino-pretty (with its colour and time libraries) is loaded only when a logger is pretty:
+// `npm start` from a pipe, the adapter processes and most tests log JSON, and every start
+// pays for what it imports.
+const requireHere = createRequire(import.meta.url);
+
 /** The host's root logger. Use `pluginLogger(root, id)` for a plugin's child. */
 export function createLogger(options: CreateLoggerOptions = {}): Logger {
   const level = options.level ?? 'info';
   const format = options.format ?? (process.stdout.isTTY ? 'pretty' : 'json');
   const base = { level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime };
   if (format === 'pretty') {
+    const { prettyFactory } = requireHere('pino-pretty') as typeof PinoPretty;
     const prettify = prettyFactory({
       colorize: options.destination === undefined && process.stdout.isTTY,
       translateTime: 'HH:MM:ss',

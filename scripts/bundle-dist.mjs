@@ -1,0 +1,135 @@
+// After `tsc` has compiled src/ to dist/ (and copy-plugin-assets.mjs has run): replaces
+// dist/'s ~420 JavaScript files with a few ES module files (esbuild), because Node's loader
+// pays about a millisecond per file and a start imports most of them. The type declarations
+// stay where tsc wrote them.
+//
+// What stays a file of its own, at the path tsc gave it: what is imported by a path rather
+// than through an import of ours (the package's exports, the CLI, the adapter process, each
+// adapter's entry and config, each built-in plugin's entry). The host's entries share code
+// splitting chunks under dist/chunks/, so the CLI, `moonglass`, `moonglass/ndfc` and
+// `moonglass/testing` see one copy of every class (a plugin's ToolPlugin is the host's).
+//
+// inversify (~370 files: the largest part of a start) is bundled into the chunks; plugins
+// reach it through `moonglass` (inject, injectable, optional), and its decorators keep their
+// metadata under string keys through reflect-metadata, so a second copy of inversify in a
+// plugin would still agree with the host's. Every other package stays an import: plugins
+// import zod themselves and must share the host's copy; better-sqlite3 is native; pino
+// resolves its transports by name.
+import { build, transformSync } from 'esbuild';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+const DIST = resolve('dist');
+const BUNDLED_PACKAGES = /^(inversify|@inversifyjs\/[^/]+)(\/|$)/;
+// Stands for the URL of dist/ until each output file's place is known (see below).
+const DIST_URL = '__moonglassDistUrl__';
+
+/** Folders under `folder` holding a `_manifest.json` (copied there by copy-plugin-assets.mjs, which runs first). */
+function manifestFolders(folder) {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder).map((name) => join(folder, name)).filter((path) => existsSync(join(path, '_manifest.json')));
+}
+
+function hostEntryPoints() {
+  const entries = ['index.js', 'ndfc.js', 'testing.js', 'app/main.js', 'adapters/adapter-process.js'].map((file) => join(DIST, file));
+  for (const adapter of manifestFolders(join(DIST, 'adapters'))) entries.push(join(adapter, 'adapter.js'), join(adapter, 'config.js'));
+  return entries;
+}
+
+function requireFiles(files) {
+  const missing = files.filter((file) => !existsSync(file));
+  if (missing.length > 0) throw new Error(`bundle-dist: tsc wrote no ${missing.map((file) => relative(DIST, file)).join(', ')}`);
+}
+
+/** The JavaScript tsc wrote (each file has its declarations beside it; copied assets such as the web console's app.js have none). */
+function compiledFiles(folder) {
+  return readdirSync(folder, { recursive: true })
+    .filter((file) => file.endsWith('.js') && existsSync(join(folder, file.replace(/\.js$/, '.d.ts'))))
+    .map((file) => join(folder, file));
+}
+
+function isBuiltInPluginFile(file) {
+  return file.startsWith(join(DIST, 'plugins', 'built_in') + sep);
+}
+
+function isEmptyModule(file) {
+  return transformSync(readFileSync(file, 'utf8'), { minify: true, format: 'esm' }).code.trim() === '';
+}
+
+// Bare specifiers stay imports, but for the packages bundled on purpose.
+const externalPackages = {
+  name: 'external-packages',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) => (BUNDLED_PACKAGES.test(args.path) ? undefined : { path: args.path, external: true }));
+  },
+};
+
+// `import.meta.url` keeps meaning the file tsc wrote (dist/admin/admin-server.js finds ./ui/,
+// dist/adapters/find-adapter.js lists the adapter folders beside it), wherever esbuild puts
+// the code: each module's own URL is spelled relative to dist/, and dist/'s URL relative to
+// the output file the module ends up in.
+const keepModuleUrls = {
+  name: 'keep-module-urls',
+  setup(builder) {
+    builder.onLoad({ filter: /\.js$/ }, (args) => {
+      if (!args.path.startsWith(DIST + sep)) return undefined;
+      const own = relative(DIST, args.path).split(sep).join('/');
+      const contents = readFileSync(args.path, 'utf8').replaceAll('import.meta.url', `new URL(${JSON.stringify(own)}, ${DIST_URL}).href`);
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
+const common = {
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  // Class and function names show in logs and error messages (plugin classes, MoonglassError).
+  keepNames: true,
+  legalComments: 'inline',
+  write: false,
+  logLevel: 'warning',
+};
+
+// The host: the entries share chunks (one copy of every class). A module that none of them
+// imports and that is not empty (tsc writes `export {};` for a file of types) is loaded by a
+// path we do not know of here (a loader hook given to module.register, say): it becomes an
+// entry too, so it stays at its path.
+const hostEntries = hostEntryPoints();
+requireFiles(hostEntries);
+const hostBuild = (entryPoints, metafile) => build({
+  ...common,
+  entryPoints,
+  outdir: DIST,
+  outbase: DIST,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  metafile,
+  plugins: [externalPackages, keepModuleUrls],
+});
+const reached = new Set(Object.keys((await hostBuild(hostEntries, true)).metafile.inputs).map((input) => resolve(input)));
+const loadedByPath = compiledFiles(DIST).filter((file) => !isBuiltInPluginFile(file) && !reached.has(file) && !isEmptyModule(file));
+const host = await hostBuild([...hostEntries, ...loadedByPath], false);
+
+// Each built-in plugin: one file with nothing but packages to import ('moonglass', zod ...),
+// because a plugin folder is a unit that gets copied (moonglass/testing copies the built-ins
+// into each test host's plugin root). Their modules use no import.meta.url.
+const plugins = [];
+for (const folder of manifestFolders(join(DIST, 'plugins', 'built_in'))) {
+  const entry = join(folder, 'plugin.js');
+  requireFiles([entry]);
+  plugins.push(build({ ...common, entryPoints: [entry], outfile: entry, plugins: [externalPackages] }));
+}
+const outputs = [...host.outputFiles, ...(await Promise.all(plugins)).flatMap((result) => result.outputFiles)];
+
+// tsc's files go; the bundle's take their places.
+for (const file of compiledFiles(DIST)) rmSync(file);
+for (const output of outputs) {
+  const toDist = relative(dirname(output.path), DIST).split(sep).join('/');
+  const distUrl = `new URL(${JSON.stringify(toDist === '' ? './' : `${toDist}/`)}, import.meta.url)`;
+  mkdirSync(dirname(output.path), { recursive: true });
+  writeFileSync(output.path, output.text.replaceAll(DIST_URL, distUrl));
+}
+const loadedByPathNames = loadedByPath.map((file) => relative(DIST, file)).join(', ');
+console.log(`bundle-dist: ${outputs.length} JavaScript files in dist/ (${hostEntries.length + loadedByPath.length} host entries${loadedByPath.length === 0 ? '' : `, of them loaded by path: ${loadedByPathNames}`}; ${plugins.length} built-in plugins)`);
