@@ -11,6 +11,7 @@ import { startAdmin } from './start-admin.js';
 import { createHost, type Host } from './create-host.js';
 import { startConsoleChat } from './console-chat.js';
 import { describeHiddenTools, describeModel, describePlugins, toolsHiddenByTier } from './startup-report.js';
+import { startPluginWatch } from './watch/start-plugin-watch.js';
 
 export interface RunBotOptions {
   configDir?: string;
@@ -99,6 +100,7 @@ async function run(options: RunBotOptions, signals: Promise<NodeJS.Signals>): Pr
   const adminStart = await untilSignal(adminStarting, signals);
   if (adminStart.signal !== undefined) return stopDuringStartUp(adminStart.signal, { logger, host, preparation, admin: adminStarting });
   const admin = adminStart.value;
+  const pluginWatch = options.watch === true ? startPluginWatch(host, logger) : undefined;
   logger.info({ readyInMs: Math.round(performance.now()) }, `ready in ${Math.round(performance.now())} ms. Press Ctrl+C to stop.`);
   // The console's prompt comes after the start-up report, so it is the last line on screen.
   const stopConsoleChat = adapterName === 'console' ? startConsoleChat(host, supervisor) : undefined;
@@ -112,6 +114,7 @@ async function run(options: RunBotOptions, signals: Promise<NodeJS.Signals>): Pr
   process.once('SIGINT', () => process.exit(130));
   logger.info({ reason }, 'stopping');
   stopConsoleChat?.();
+  await pluginWatch?.stop();
   await admin?.stop();
   await host.stop(reason);
   await supervisor.stop();

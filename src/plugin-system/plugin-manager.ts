@@ -22,7 +22,8 @@ import { blockedByDependency } from './discovery/blocked-by-dependency.js';
 import { dependentsToFollow } from './discovery/dependents-to-follow.js';
 import { reloadRefusal } from './lifecycle/reload-refusal.js';
 import { InvalidArgumentError } from '../kernel/errors/invalid-argument-error.js';
-import { type LoadedPlugin, preparePlugin } from './loader/prepare-plugin.js';
+import { type LoadedPlugin, preparePlugin, readPluginSettings } from './loader/prepare-plugin.js';
+import { type ReloadFailure, type ReloadOutcome, reloadFailure } from './lifecycle/reload-outcome.js';
 import { type Settled, settle } from './loader/settle.js';
 import { type PluginConfigView, readPluginConfigView } from './config/read-plugin-config-view.js';
 import { pluginConfigFile } from './config/plugin-config-file.js';
@@ -277,6 +278,82 @@ export class PluginManager {
     this.#discovered.delete(pluginId);
     this.#logger.info({ id: pluginId, directory: status.folder }, 'plugin removed from the host');
     await this.#followDependency(pluginId);
+  }
+
+  /**
+   * Reloads a plugin with the code now in its folder without losing the running version to
+   * a broken save (watch mode): the manifest, the entry (and what it imports) and the config
+   * are read first, and when any fails, or a dependency is missing, the running version is
+   * left alone. Then the running version unloads and the new one is registered and loaded;
+   * when that fails (a constructor, a registration, `onLoad`), the previous version is
+   * registered and loaded again with the settings it ran with. Its dependents follow as in
+   * `reload`. A plugin that is not loaded loads as `loadFolder` loads its folder. Nothing is
+   * logged for a failure kept from taking over: the outcome says why, for the caller to report.
+   */
+  async reloadKeepingPrevious(pluginId: string): Promise<ReloadOutcome> {
+    const status = this.#statuses.find((entry) => entry.id === pluginId && claimsItsId(entry));
+    if (status === undefined) throw new InvalidArgumentError('PluginManager.reloadKeepingPrevious', 'pluginId', pluginId, 'the id of a listed plugin');
+    const loaded = this.#loaded.find((entry) => entry.plugin.id === pluginId);
+    if (loaded === undefined) return { result: 'changed', status: await this.loadFolder(status.folder) };
+    const kept = (failure: ReloadFailure): ReloadOutcome => ({ result: 'kept', status, failure });
+
+    let discovered: DiscoveredPlugin;
+    try {
+      discovered = this.#entryOf(status);
+    } catch (error) {
+      return kept(reloadFailure('manifest', error, status.folder));
+    }
+    if (discovered.manifest.id !== pluginId) {
+      const reason = `_manifest.json: the id changed from ${pluginId} to ${discovered.manifest.id}; restart the host to load the plugin under its new id`;
+      return kept({ stage: 'manifest', reason, location: undefined });
+    }
+    const graph = [...this.#discovered.values()].map((plugin) => (plugin.manifest.id === pluginId ? discovered : plugin));
+    const blocked =
+      orderByDependencies(graph).problems.get(pluginId) ??
+      this.#blockedBy(discovered.manifest, (id) => this.#loaded.some((entry) => entry.plugin.id === id));
+    if (blocked !== undefined) return kept({ stage: 'dependencies', reason: blocked, location: undefined });
+    const imported = await settle(importPluginEntry(status.folder));
+    if (!imported.ok) return kept(reloadFailure('entry', imported.error, status.folder));
+    const settings = readPluginSettings({ host: this.#options.host, logger: this.#logger }, discovered, imported.value);
+    if (settings.kind === 'failed') return kept(reloadFailure('config', settings.error, status.folder));
+    // Switched off in the saved config: that is what the owner asked for, not a broken save.
+    if (settings.kind === 'disabled') return { result: 'changed', status: await this.reload(pluginId) };
+
+    const previous = { discovered: { ...discovered, manifest: loaded.plugin.manifest }, imported: { ok: true as const, value: loaded.plugin.constructor as PluginClass }, config: loaded.plugin.config as Readonly<Record<string, unknown>> };
+    await this.#unload(loaded);
+    const failure = await this.#start(discovered, imported, settings.config);
+    if (failure === undefined) {
+      this.#discovered.set(pluginId, discovered);
+      this.#logger.debug({ id: pluginId, version: discovered.manifest.version }, '工具插件已重新加载');
+      await this.#followDependency(pluginId);
+      return { result: 'reloaded', status };
+    }
+    const again = await this.#start(previous.discovered, previous.imported, previous.config);
+    if (again !== undefined) {
+      Object.assign(status, { state: 'failed', stage: again.stage, reason: again.reason, location: again.location });
+      this.#logger.error({ id: pluginId, directory: status.folder, stage: again.stage, error: again.reason }, 'the previous version of the plugin failed to load again after its new code failed');
+    }
+    await this.#followDependency(pluginId);
+    return again === undefined ? kept(failure) : { result: 'changed', status, failure };
+  }
+
+  /** Registers and loads an imported plugin with the given settings; undefined when it runs, else why not (nothing of it left registered). */
+  async #start(discovered: DiscoveredPlugin, imported: Settled<PluginClass>, config: Readonly<Record<string, unknown>>): Promise<ReloadFailure | undefined> {
+    const { status, folder, manifest } = discovered;
+    const outcome = preparePlugin({ ...this.#options, logger: this.#logger }, discovered, imported, config);
+    if (outcome.kind === 'failed') return reloadFailure(outcome.stage, outcome.error, folder);
+    if (outcome.kind === 'disabled') return { stage: 'switch', reason: 'switched off', location: undefined }; // not with settings given
+    try {
+      await this.#runStep(outcome.loaded, 'onLoad');
+    } catch (error) {
+      outcome.loaded.scope.dispose();
+      status.signatures = [];
+      return reloadFailure('load', error, folder);
+    }
+    Object.assign(status, { state: 'loaded', stage: undefined, reason: undefined, location: undefined, name: manifest.name, version: manifest.version });
+    this.#loaded.push(outcome.loaded);
+    await this.#publishLoaded(status);
+    return undefined;
   }
 
   /** Loads a discovered plugin at run time from its folder (manifest read again), once its dependencies are there. */

@@ -45,18 +45,18 @@ export type Preparation =
   | { kind: 'disabled' }
   | { kind: 'failed'; stage: 'entry' | 'config' | 'register'; error: unknown; message: string };
 
-/**
- * Everything before a plugin's `onLoad`: its imported entry, its config (phase two of the
- * switch), a scope, the plugin instance with its `ctx`, and its tools and components
- * registered (and checked, see `registerPluginComponents`). A failure after the scope exists
- * disposes it: nothing the plugin registered is left behind.
- */
-export function preparePlugin(deps: PrepareDeps, discovered: DiscoveredPlugin, imported: Settled<PluginClass>): Preparation {
-  const { manifest, folder, status } = discovered;
-  if (!imported.ok) return { kind: 'failed', stage: 'entry', error: imported.error, message: '工具插件加载失败，已跳过该插件' };
-  const PluginClass = imported.value;
+/** A plugin's settings read from its config file through its config model: the config it runs with, or why not. */
+export type PluginSettings =
+  | { kind: 'ready'; config: Readonly<Record<string, unknown>> }
+  | { kind: 'disabled' }
+  | { kind: 'failed'; stage: 'config'; error: unknown; message: string };
 
-  const logger = pluginLogger(deps.logger, manifest.id);
+/**
+ * Reconciles a plugin's config file with the config model of `PluginClass` (writing missing
+ * fields, see `reconcilePluginConfig`) and decides phase two of the switch.
+ */
+export function readPluginSettings(deps: Pick<PrepareDeps, 'host' | 'logger'>, discovered: DiscoveredPlugin, PluginClass: PluginClass): PluginSettings {
+  const { manifest, folder } = discovered;
   let config: { enabled?: unknown };
   try {
     const model = configModelOf(PluginClass);
@@ -68,6 +68,29 @@ export function preparePlugin(deps: PrepareDeps, discovered: DiscoveredPlugin, i
   }
   // Phase two of the switch: the model's own coercion has decided `enabled`.
   if (config.enabled === false) return { kind: 'disabled' };
+  return { kind: 'ready', config };
+}
+
+/**
+ * Everything before a plugin's `onLoad`: its imported entry, its config (phase two of the
+ * switch; `config` given skips reading it: the settings already read, or the ones a previous
+ * instance ran with), a scope, the plugin instance with its `ctx`, and its tools and
+ * components registered (and checked, see `registerPluginComponents`). A failure after the
+ * scope exists disposes it: nothing the plugin registered is left behind.
+ */
+export function preparePlugin(
+  deps: PrepareDeps,
+  discovered: DiscoveredPlugin,
+  imported: Settled<PluginClass>,
+  config?: Readonly<Record<string, unknown>>,
+): Preparation {
+  const { manifest, folder, status } = discovered;
+  if (!imported.ok) return { kind: 'failed', stage: 'entry', error: imported.error, message: '工具插件加载失败，已跳过该插件' };
+  const PluginClass = imported.value;
+  const logger = pluginLogger(deps.logger, manifest.id);
+  let settings: PluginSettings = { kind: 'ready', config: config ?? {} };
+  if (config === undefined) settings = readPluginSettings(deps, discovered, PluginClass);
+  if (settings.kind !== 'ready') return settings;
 
   const scope = deps.createScope(manifest.id);
   try {
@@ -84,7 +107,7 @@ export function preparePlugin(deps: PrepareDeps, discovered: DiscoveredPlugin, i
       media: services.media(manifest.id),
       ...createPluginEffects(scope, deps.clock, logger, deps.registry),
     });
-    attachPluginRuntime(plugin, { config: Object.freeze(config), ctx });
+    attachPluginRuntime(plugin, { config: Object.freeze(settings.config), ctx });
     deps.registry.attachPlugin(scope, plugin, logger);
     status.signatures = registerPluginComponents({ plugin, scope, registry: deps.registry, tools: deps.tools, logger });
     return { kind: 'ready', loaded: { plugin, scope, status, logger } };
