@@ -35,7 +35,7 @@ export class Plugin extends ToolPlugin {
 `;
 }
 
-describe('PluginManager.loadFolder and removePlugin (plugins added and removed while the host runs)', () => {
+describe('PluginManager at run time: loadFolder, removePlugin and reloadKeepingPrevious (plugins added, removed and changed while the host runs)', () => {
   const tempDir = useProjectTempDir();
 
   /** A manager over the `atStart` plugins (third-party root), loaded; `add` writes a new folder into the root. */
@@ -145,5 +145,47 @@ describe('PluginManager.loadFolder and removePlugin (plugins added and removed w
     await expect(test.manager.loadFolder(outside)).rejects.toThrow(/PluginManager.loadFolder\(\): folder must be a folder inside a plugin root/);
     expect(recorded(KEY)).toEqual([]);
     expect(test.manager.list()).toHaveLength(1);
+  });
+
+  it('[issue 16.5] reloadKeepingPrevious: new code that cannot be imported leaves the running version alone, untouched (no onUnload), and says why', async () => {
+    const test = await setUp([{ id: 'n.kept' }]);
+    const folder = test.statusOf('n.kept')!.folder;
+    writeFileSync(join(folder, 'plugin.ts'), `${source('n.kept', 'the new answer')}\nexport const = ;\n`);
+
+    const outcome = await test.manager.reloadKeepingPrevious('n.kept');
+    expect(outcome).toMatchObject({ result: 'kept', status: { state: 'loaded' }, failure: { stage: 'entry', reason: expect.stringContaining(join(folder, 'plugin.ts')) } });
+    expect(recorded(KEY)).toEqual([]);
+    expect(await test.answer('n.kept')).toBe('answer from n.kept');
+  });
+
+  it('[issue 16.5] reloadKeepingPrevious: new code whose onLoad throws is unloaded again and the previous version runs again with its settings', async () => {
+    const test = await setUp([{ id: 'o.base' }, { id: 'p.user', dependencies: { 'o.base': '^1.0.0' } }]);
+    const folder = test.statusOf('o.base')!.folder;
+    writeFileSync(join(folder, 'plugin.ts'), source('o.base', 'the new answer').replace("record('onLoad:o.base');", "record('onLoad:o.base (new)'); throw new Error('new onLoad broken');"));
+
+    const outcome = await test.manager.reloadKeepingPrevious('o.base');
+    expect(outcome).toMatchObject({ result: 'kept', status: { state: 'loaded', signatures: ['o.base:tool:o_base'] }, failure: { stage: 'load', reason: 'Error: new onLoad broken' } });
+    // Imported before the running version unloads; the dependent was built against the instance
+    // that unloaded, so it follows the one running now.
+    expect(recorded(KEY)).toEqual(['import:o.base', 'onUnload:o.base', 'onLoad:o.base (new)', 'onLoad:o.base', 'onUnload:p.user', 'import:p.user', 'onLoad:p.user']);
+    expect(await test.answer('o.base')).toBe('answer from o.base');
+    expect(test.manager.plugins().map((plugin) => plugin.id)).toEqual(['o.base', 'p.user']);
+
+    writeFileSync(join(folder, 'plugin.ts'), source('o.base', 'the fixed answer'));
+    await expect(test.manager.reloadKeepingPrevious('o.base')).resolves.toMatchObject({ result: 'reloaded', status: { state: 'loaded' } });
+    expect(await test.answer('o.base')).toBe('the fixed answer');
+  });
+
+  it('[issue 16.5] reloadKeepingPrevious: a manifest made invalid, or a dependency added that is missing, leaves the running version alone', async () => {
+    const test = await setUp([{ id: 'q.stays' }]);
+    const folder = test.statusOf('q.stays')!.folder;
+    const manifestFile = join(folder, '_manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
+    writeFileSync(manifestFile, '{ "id": ');
+    await expect(test.manager.reloadKeepingPrevious('q.stays')).resolves.toMatchObject({ result: 'kept', failure: { stage: 'manifest' } });
+    writeFileSync(manifestFile, JSON.stringify({ ...manifest, dependencies: { 'r.absent': '^1.0.0' } }));
+    await expect(test.manager.reloadKeepingPrevious('q.stays')).resolves.toMatchObject({ result: 'kept', failure: { stage: 'dependencies', reason: expect.stringContaining('r.absent') } });
+    expect(recorded(KEY)).toEqual([]);
+    expect(await test.answer('q.stays')).toBe('answer from q.stays');
   });
 });
