@@ -319,7 +319,12 @@ export class PluginManager {
     // Switched off in the saved config: that is what the owner asked for, not a broken save.
     if (settings.kind === 'disabled') return { result: 'changed', status: await this.reload(pluginId) };
 
-    const previous = { discovered: { ...discovered, manifest: loaded.plugin.manifest }, imported: { ok: true as const, value: loaded.plugin.constructor as PluginClass }, config: loaded.plugin.config as Readonly<Record<string, unknown>> };
+    // What runs now, to load again if the new code fails after the running version is gone.
+    const previous = {
+      discovered: { ...discovered, manifest: loaded.plugin.manifest },
+      imported: { ok: true as const, value: loaded.plugin.constructor as PluginClass },
+      config: loaded.plugin.config as Readonly<Record<string, unknown>>,
+    };
     await this.#unload(loaded);
     const failure = await this.#start(discovered, imported, settings.config);
     if (failure === undefined) {
