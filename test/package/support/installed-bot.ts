@@ -33,13 +33,15 @@ export async function makeInstalledBot(checkoutRoot: string, scratch: string, na
   return { packed, installFolder, project, initOutput: init.stdout };
 }
 
-async function installOffline(project: string, checkoutRoot: string, tarball: string): Promise<void> {
+/** `npm install --offline` of `project` (its lockfile written first), then the addon copied in; `extraArgs` go to npm (e.g. `--omit=dev`). */
+export async function installOffline(project: string, checkoutRoot: string, tarball: string, extraArgs: readonly string[] = []): Promise<void> {
   writeOfflineLockfile(project, checkoutRoot, tarball);
-  await runOrThrow('npm', OFFLINE_INSTALL, { cwd: project, timeoutMs: 180_000 });
+  await runOrThrow('npm', [...OFFLINE_INSTALL, ...extraArgs], { cwd: project, timeoutMs: 180_000 });
   provideSqliteAddon(project, checkoutRoot);
 }
 
-function provideSqliteAddon(project: string, checkoutRoot: string): void {
+/** Copies the checkout's build of better-sqlite3's addon into `project` (installs here skip install scripts). */
+export function provideSqliteAddon(project: string, checkoutRoot: string): void {
   const addon = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
   mkdirSync(dirname(join(project, addon)), { recursive: true });
   copyFileSync(join(checkoutRoot, addon), join(project, addon));

@@ -9,7 +9,7 @@ export interface PackedMoonglass {
 }
 
 // The checkout's files a build and a pack read; the copy gets the checkout's node_modules by link.
-const BUILD_INPUTS = ['src', 'bin', 'scripts', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'README.md'];
+export const BUILD_INPUTS = ['src', 'bin', 'scripts', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'README.md'];
 
 /**
  * `npm pack` of the checkout as it is now, in a copy under `scratch` (the prepack script builds
