@@ -33,8 +33,9 @@ function describeStatus(status: PluginStatus): string {
  * The web console's plugin market for a running host: searches with findPluginPackages,
  * changes the project's packages with changePluginPackages (which refuses an incompatible
  * host range and restores the project when the result does not load), and brings the running
- * host along: a package installed or updated is loaded with `plugins.loadFolder`, one to be
- * removed is unloaded first (and loaded again when npm could not remove it). No restart.
+ * host along: a package installed is loaded with `plugins.loadFolder`, one updated is reloaded
+ * keeping the running version until the new one loads, one to be removed is unloaded first
+ * (and loaded again when npm could not remove it). No restart.
  */
 export function createPluginMarket(host: Host, options: PluginMarketOptions): PluginMarket {
   const projectDir = resolve(options.projectDir);
@@ -48,6 +49,19 @@ export function createPluginMarket(host: Host, options: PluginMarketOptions): Pl
       progress,
     });
 
+  /**
+   * A new package's folder loads (`loadFolder`); an updated one whose plugin runs is reloaded
+   * keeping the running version until the new one has loaded, so a bad update does not take
+   * a working plugin down (and the status carries the new manifest's version).
+   */
+  async function loadIntoHost(folder: string): Promise<{ status: PluginStatus; kept?: string }> {
+    const listed = statusOfFolder(folder);
+    if (listed?.id === undefined || listed.state !== 'loaded') return { status: await host.plugins.loadFolder(folder) };
+    const outcome = await host.plugins.reloadKeepingPrevious(listed.id);
+    if (outcome.result !== 'kept') return { status: outcome.status };
+    return { status: outcome.status, kept: `${outcome.failure?.stage ?? 'load'}: ${outcome.failure?.reason ?? 'no reason given'}` };
+  }
+
   /** Loads what npm installed into the running host; the outcome names each package and its plugin's state. */
   async function loadInstalled(verb: string, result: PluginPackageChangeResult, progress: MarketProgress): Promise<PluginMarketOutcome> {
     if (!result.ok || result.installed.length === 0) return { ok: result.ok, summary: result.summary };
@@ -57,11 +71,12 @@ export function createPluginMarket(host: Host, options: PluginMarketOptions): Pl
     let allLoaded = true;
     for (const installed of result.installed) {
       progress(`loading ${installed.name} ${installed.version} into the running host`);
-      const status = await host.plugins.loadFolder(installed.folder);
-      progress(describeStatus(status));
+      const { status, kept } = await loadIntoHost(installed.folder);
+      const state = kept === undefined ? describeStatus(status) : `the new code did not take over, the previous version keeps running (${kept})`;
+      progress(state);
       const from = installed.previousVersion === undefined ? '' : `${installed.previousVersion} → `;
-      done.push(`${verb} ${installed.name} ${from}${installed.version}: ${describeStatus(status)}`);
-      allLoaded &&= status.state === 'loaded' || status.state === 'disabled';
+      done.push(`${verb} ${installed.name} ${from}${installed.version}: ${state}`);
+      allLoaded &&= kept === undefined && (status.state === 'loaded' || status.state === 'disabled');
     }
     host.logger.info({ installed: result.installed.map((entry) => `${entry.name}@${entry.version}`) }, 'plugin packages changed from the web console and loaded without a restart');
     return { ok: allLoaded, summary: done.join('; ') };

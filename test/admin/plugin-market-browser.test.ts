@@ -59,7 +59,7 @@ describe('the web console plugin market in a browser', () => {
     // The first lines show while npm still works (installing and checking take seconds).
     await page.waitForSelector('#market-progress .market-line');
     expect(await page.getAttribute('#market-summary', 'data-state')).toBeNull();
-    expect(await page.$$eval('#market-table button', (buttons) => buttons.every((button) => (button as HTMLButtonElement).disabled))).toBe(true);
+    expect(await page.$$eval('#market-table button', (buttons) => buttons.every((button) => (button as unknown as { disabled: boolean }).disabled))).toBe(true);
     await page.waitForSelector('#market-summary[data-state="succeeded"]', { timeout: 150_000 });
     const lines = await page.$$eval('#market-progress .market-line', (nodes) => nodes.map((node) => node.textContent));
     expect(lines).toContain(`loading ${SHOUT} 1.0.0 into the running host`);
