@@ -1,7 +1,7 @@
 // Issue 16, item 4: the web console's plugin market, through its API, on a real `moonglass
 // start` whose npm uses a loopback registry (Verdaccio): search, then install, update and
 // remove packages in the bot project, the plugin loading and unloading in the running host.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useBotProcesses } from '../support/bot-process.js';
@@ -95,7 +95,7 @@ describe('the web console plugin market (API)', () => {
     expect(bot.child.exitCode).toBeNull();
   }, 300_000);
 
-  it('[issue 16] a package whose host range leaves this host out is refused before anything is installed, the range named; a second change while one runs is refused with 409', async () => {
+  it('[issue 16] a package whose host range leaves this host out is refused before anything is installed, the range named; a second change while one runs is refused with 409; a package npm cannot remove is loaded again', async () => {
     const dir = workDir();
     const registry = await registryWith(dir, [(registry) => publishShout(registry, dir, '1.0.0'), (registry) => publishFuture(registry, dir)]);
     const project = join(dir, 'bot');
@@ -118,8 +118,22 @@ describe('the web console plugin market (API)', () => {
     expect(await second.json()).toMatchObject({ error: `another change runs: install ${SHOUT}; wait until it ends`, job: { id: job.id, state: 'running' } });
     expect((await api('/market/changes')).status).toBe(200);
     expect(await waitForJob(api, job.id)).toMatchObject({ state: 'succeeded' });
-    // Once it ended, the next change may start.
+
+    // Once it ended, the next change may start. npm cannot remove it here (package.json now
+    // also asks for a package the registry does not have): the plugin is loaded again.
+    const packageFile = join(project, 'package.json');
+    const packageText = readFileSync(packageFile, 'utf8');
+    const manifest = JSON.parse(packageText) as { dependencies: Record<string, string> };
+    writeFileSync(packageFile, `${JSON.stringify({ ...manifest, dependencies: { ...manifest.dependencies, 'no-such-package-anywhere': '^1.0.0' } }, null, 2)}\n`);
+    const notRemoved = await runChange(api, 'remove', SHOUT);
+    expect(notRemoved, notRemoved.lines.join('\n')).toMatchObject({ state: 'failed' });
+    expect(notRemoved.lines).toContain('unloading demo.shout from the running host');
+    expect(notRemoved.summary).toMatch(/^npm uninstall failed: .*; the package is still installed and its plugin was loaded again: demo\.shout 1\.0\.0 loaded$/);
+    expect(await pluginsOf(api)).toContainEqual(expect.objectContaining({ id: 'demo.shout', state: 'loaded', tools: ['demo.shout:tool:shout_text'] }));
+
+    writeFileSync(packageFile, packageText);
     expect(await runChange(api, 'remove', SHOUT)).toMatchObject({ state: 'succeeded' });
+    expect((await pluginsOf(api)).map((plugin) => plugin.id)).not.toContain('demo.shout');
   }, 300_000);
 
   it('[issue 16] with the registry unreachable the search says so, naming it, and the rest of the console answers; the market needs the token and refuses other origins', async () => {
