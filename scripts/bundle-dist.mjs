@@ -9,18 +9,19 @@
 // splitting chunks under dist/chunks/, so the CLI, `moonglass`, `moonglass/ndfc` and
 // `moonglass/testing` see one copy of every class (a plugin's ToolPlugin is the host's).
 //
-// inversify (~370 files: the largest part of a start) is bundled into the chunks; plugins
-// reach it through `moonglass` (inject, injectable, optional), and its decorators keep their
+// Bundled into the chunks: inversify (~370 files: the largest part of a start; plugins reach
+// it through `moonglass` (inject, injectable, optional), and its decorators keep their
 // metadata under string keys through reflect-metadata, so a second copy of inversify in a
-// plugin would still agree with the host's. Every other package stays an import: plugins
-// import zod themselves and must share the host's copy; better-sqlite3 is native; pino
-// resolves its transports by name.
+// plugin would still agree with the host's), semver (~50 CommonJS files) and smol-toml, whose
+// values no plugin shares with the host by identity. Every other package stays an import:
+// plugins import zod themselves and must share the host's copy; better-sqlite3 is native;
+// pino resolves its transports by file name; reflect-metadata is a global polyfill.
 import { build, transformSync } from 'esbuild';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const DIST = resolve('dist');
-const BUNDLED_PACKAGES = /^(inversify|@inversifyjs\/[^/]+)(\/|$)/;
+const BUNDLED_PACKAGES = /^(inversify|@inversifyjs\/[^/]+|semver|smol-toml)(\/|$)/;
 // Stands for the URL of dist/ until each output file's place is known (see below).
 const DIST_URL = '__moonglassDistUrl__';
 
