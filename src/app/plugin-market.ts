@@ -4,7 +4,7 @@ import type { MarketProgress, PluginMarket, PluginMarketOutcome, PluginMarketRes
 import { describeError } from '../kernel/errors/describe-error.js';
 import { pluginPackageFolders } from '../plugin-system/discovery/plugin-packages.js';
 import type { PluginStatus } from '../plugin-system/discovery/plugin-status.js';
-import { changePluginPackages, type PluginPackageChange, type PluginPackageChangeResult } from './plugin-commands/change-plugin-packages.js';
+import { changePluginPackages, type InstalledPluginPackage, type PluginPackageChange, type PluginPackageChangeResult } from './plugin-commands/change-plugin-packages.js';
 import { type FoundPluginPackage, findPluginPackages, RegistryUnreachableError } from './plugin-commands/find-plugin-packages.js';
 import type { Host } from './create-host.js';
 
@@ -47,6 +47,10 @@ export function createPluginMarket(host: Host, options: PluginMarketOptions): Pl
       configDir: host.info.configDir,
       ...(options.registry === undefined ? {} : { registry: options.registry }),
       progress,
+      // The running host is the check: the plugin loads once, in the process that runs it, and
+      // a second host in this process never loads every plugin again (one that binds a port in
+      // its onLoad would fail there). What does not load here is undone by changePluginPackages.
+      check: (installed) => loadIntoRunningHost(installed, progress),
     });
 
   /**
@@ -62,24 +66,38 @@ export function createPluginMarket(host: Host, options: PluginMarketOptions): Pl
     return { status: outcome.status, kept: `${outcome.failure?.stage ?? 'load'}: ${outcome.failure?.reason ?? 'no reason given'}` };
   }
 
-  /** Loads what npm installed into the running host; the outcome names each package and its plugin's state. */
-  async function loadInstalled(verb: string, result: PluginPackageChangeResult, progress: MarketProgress): Promise<PluginMarketOutcome> {
-    if (!result.ok || result.installed.length === 0) return { ok: result.ok, summary: result.summary };
-    // npm's part is done; its summary (which may advise a restart) is one more progress line.
-    progress(result.summary);
-    const done: string[] = [];
-    let allLoaded = true;
-    for (const installed of result.installed) {
-      progress(`loading ${installed.name} ${installed.version} into the running host`);
-      const { status, kept } = await loadIntoHost(installed.folder);
-      const state = kept === undefined ? describeStatus(status) : `the new code did not take over, the previous version keeps running (${kept})`;
-      progress(state);
-      const from = installed.previousVersion === undefined ? '' : `${installed.previousVersion} → `;
-      done.push(`${verb} ${installed.name} ${from}${installed.version}: ${state}`);
-      allLoaded &&= kept === undefined && (status.state === 'loaded' || status.state === 'disabled');
+  /** `changePluginPackages`' check: what npm installed loads into the running host, or why not. */
+  async function loadIntoRunningHost(installed: readonly InstalledPluginPackage[], progress: MarketProgress): Promise<string | undefined> {
+    const problems: string[] = [];
+    for (const entry of installed) {
+      progress(`loading ${entry.name} ${entry.version} into the running host`);
+      const listedBefore = statusOfFolder(entry.folder) !== undefined;
+      const { status, kept } = await loadIntoHost(entry.folder);
+      if (kept !== undefined) {
+        problems.push(`${entry.name}@${entry.version} did not load, the previous version keeps running (${kept})`);
+        continue;
+      }
+      if (status.state === 'loaded' || status.state === 'disabled') {
+        progress(describeStatus(status));
+        continue;
+      }
+      problems.push(`${entry.name}@${entry.version} (plugin ${status.id ?? status.folder}) did not load: ${status.stage ?? status.state}: ${(status.reason ?? '').split('\n').join(' ')}`);
+      // A new package that failed leaves the host's list with npm's undo; a duplicate id names another plugin, which stays.
+      if (!listedBefore && status.id !== undefined && status.stage !== 'duplicate') await host.plugins.removePlugin(status.id).catch(() => undefined);
     }
+    return problems.length === 0 ? undefined : problems.join('; ');
+  }
+
+  /** The outcome of an install or update whose packages already loaded in the running host (the check). */
+  function loadInstalled(verb: string, result: PluginPackageChangeResult): PluginMarketOutcome {
+    if (!result.ok || result.installed.length === 0) return { ok: result.ok, summary: result.summary };
+    const done = result.installed.map((installed) => {
+      const status = statusOfFolder(installed.folder);
+      const from = installed.previousVersion === undefined ? '' : `${installed.previousVersion} → `;
+      return `${verb} ${installed.name} ${from}${installed.version}: ${status === undefined ? 'not listed by the host' : describeStatus(status)}`;
+    });
     host.logger.info({ installed: result.installed.map((entry) => `${entry.name}@${entry.version}`) }, 'plugin packages changed from the web console and loaded without a restart');
-    return { ok: allLoaded, summary: done.join('; ') };
+    return { ok: true, summary: done.join('; ') };
   }
 
   return {
@@ -107,11 +125,11 @@ export function createPluginMarket(host: Host, options: PluginMarketOptions): Pl
     },
 
     async install(name, progress) {
-      return loadInstalled('installed', await change({ kind: 'add', spec: name }, progress), progress);
+      return loadInstalled('installed', await change({ kind: 'add', spec: name }, progress));
     },
 
     async update(name, progress) {
-      return loadInstalled('updated', await change({ kind: 'update', name }, progress), progress);
+      return loadInstalled('updated', await change({ kind: 'update', name }, progress));
     },
 
     async remove(name, progress) {

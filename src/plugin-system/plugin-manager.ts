@@ -371,6 +371,8 @@ export class PluginManager {
       return this.#fail(status, 'manifest', error, '工具插件清单无法读取，已跳过该插件');
     }
     this.#discovered.set(discovered.manifest.id, discovered);
+    // The manifest read now is what the status shows (an update may have changed its version).
+    Object.assign(status, { name: discovered.manifest.name, version: discovered.manifest.version });
     const blocked =
       orderByDependencies([...this.#discovered.values()]).problems.get(discovered.manifest.id) ??
       this.#blockedBy(discovered.manifest, (id) => this.#loaded.some((entry) => entry.plugin.id === id));

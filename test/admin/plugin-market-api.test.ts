@@ -81,6 +81,16 @@ describe('the web console plugin market (API)', () => {
     expect(updated.lines).toContain('demo.shout 1.1.0 loaded');
     expect(await pluginsOf(api)).toContainEqual(expect.objectContaining({ id: 'demo.shout', version: '1.1.0', state: 'loaded' }));
 
+    // An update whose new code fails in the running host: 1.1.0 keeps running and npm's change is undone.
+    await publishShout(registry, dir, '1.2.0', { onLoadThrows: 'the 1.2.0 bug' });
+    const broken = await runChange(api, 'update', SHOUT);
+    expect(broken, broken.lines.join('\n')).toMatchObject({ state: 'failed' });
+    expect(broken.summary).toMatch(/moonglass-plugin-shout@1\.2\.0 did not load, the previous version keeps running \(load: .*the 1\.2\.0 bug.*package\.json, package-lock\.json and node_modules are as they were/);
+    expect(JSON.parse(readFileSync(join(project, 'node_modules', SHOUT, 'package.json'), 'utf8')).version).toBe('1.1.0');
+    bot.child.stdin!.write('!shout_text {"text":"still"}\n');
+    await bot.waitForStdout(/1\.1\.0 STILL \(tiny-shout\)!/);
+    expect(await pluginsOf(api)).toContainEqual(expect.objectContaining({ id: 'demo.shout', version: '1.1.0', state: 'loaded' }));
+
     const removed = await runChange(api, 'remove', SHOUT);
     expect(removed, removed.lines.join('\n')).toMatchObject({ state: 'succeeded' });
     expect(removed.lines).toContain('unloading demo.shout from the running host');

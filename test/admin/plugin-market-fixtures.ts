@@ -17,7 +17,7 @@ export const FUTURE = 'moonglass-plugin-future';
  * library, also published once): its package.json names the host range for search, as
  * `moonglass plugin new` writes it.
  */
-export async function publishShout(registry: LoopbackRegistry, dir: string, version: string): Promise<void> {
+export async function publishShout(registry: LoopbackRegistry, dir: string, version: string, options: { onLoadThrows?: string } = {}): Promise<void> {
   if (version === '1.0.0') {
     writeFiles(join(dir, 'tiny-shout'), TINY_SHOUT);
     await registry.publish(join(dir, 'tiny-shout'));
@@ -27,7 +27,8 @@ export async function publishShout(registry: LoopbackRegistry, dir: string, vers
   const folder = join(dir, `shout-${version}`);
   // Each version says which it is in its answer: the running host's answer tells which code runs.
   const entry = files['plugin.js']!.replace('`${shout(invocation.arguments.text)}', `\`${version} \${shout(invocation.arguments.text)}`);
-  writeFiles(folder, { ...files, 'plugin.js': entry, 'package.json': `${JSON.stringify(packageJson, null, 2)}\n` });
+  const loaded = options.onLoadThrows === undefined ? entry : entry.replace('static configModel = ShoutConfig;', `static configModel = ShoutConfig;\n  async onLoad() {\n    throw new Error(${JSON.stringify(options.onLoadThrows)});\n  }`);
+  writeFiles(folder, { ...files, 'plugin.js': loaded, 'package.json': `${JSON.stringify(packageJson, null, 2)}\n` });
   await registry.publish(folder);
 }
 

@@ -102,6 +102,17 @@ describe('PluginManager at run time: loadFolder, removePlugin and reloadKeepingP
     expect(test.manager.list()).toHaveLength(1);
   });
 
+  it('[issue 16.4] a reload after an update shows the version and name of the manifest read now', async () => {
+    const test = await setUp([{ id: 'e.updated' }]);
+    const folder = test.statusOf('e.updated')!.folder;
+    const manifestFile = join(folder, '_manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
+    writeFileSync(manifestFile, JSON.stringify({ ...manifest, version: '1.1.0', name: 'Updated name' }));
+
+    await expect(test.manager.loadFolder(folder)).resolves.toMatchObject({ state: 'loaded', version: '1.1.0', name: 'Updated name' });
+    expect(test.statusOf('e.updated')).toMatchObject({ version: '1.1.0', name: 'Updated name' });
+  });
+
   it('[issue 16.5] a folder refused at start for a broken manifest is discovered again once the manifest is fixed', async () => {
     const test = createTestManager(tempDir());
     const broken = writePluginFolder(test.roots.thirdParty, { id: 'f.fixed', source: source('f.fixed') });

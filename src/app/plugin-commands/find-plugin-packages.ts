@@ -1,7 +1,7 @@
 import { PLUGIN_PACKAGE_KEYWORD } from '../../plugin-system/discovery/plugin-packages.js';
 import { HOST_VERSION } from '../host-version.js';
 import { hostRangeVerdict } from './host-range-verdict.js';
-import { NO_RETRIES, npmErrorLine, registryArgs } from './npm-error-line.js';
+import { NO_RETRIES, npmFailure, registryArgs } from './npm-error-line.js';
 import { runNpm } from './run-npm.js';
 
 /** One plugin package the registry has, as search shows it. */
@@ -36,7 +36,7 @@ interface SearchHit {
 
 async function npmSearch(terms: readonly string[], registry: string | undefined): Promise<SearchHit[]> {
   const search = await runNpm(['search', '--json', ...NO_RETRIES, ...registryArgs(registry), ...terms]);
-  if (search.code !== 0) throw new Error(npmErrorLine(search.stderr));
+  if (search.code !== 0) throw new Error(npmFailure(search.stdout, search.stderr).line);
   const hits = JSON.parse(search.stdout.trim() === '' ? '[]' : search.stdout) as unknown;
   if (!Array.isArray(hits)) throw new Error(`npm search printed no list: ${search.stdout.slice(0, 200)}`);
   return hits as SearchHit[];
