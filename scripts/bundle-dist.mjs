@@ -22,8 +22,10 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const DIST = resolve('dist');
 const BUNDLED_PACKAGES = /^(inversify|@inversifyjs\/[^/]+|semver|smol-toml)(\/|$)/;
-// Stands for the URL of dist/ until each output file's place is known (see below).
+// Stand for dist/'s URL until each output file's place is known, and for a module's own URL
+// (see keepModuleUrls).
 const DIST_URL = '__moonglassDistUrl__';
+const MODULE_URL = '__moonglassModuleUrl';
 
 /** Folders under `folder` holding a `_manifest.json` (copied there by copy-plugin-assets.mjs, which runs first). */
 function manifestFolders(folder) {
@@ -68,18 +70,36 @@ const externalPackages = {
 // `import.meta.url` keeps meaning the file tsc wrote (dist/admin/admin-server.js finds ./ui/,
 // dist/adapters/find-adapter.js lists the adapter folders beside it), wherever esbuild puts
 // the code: each module's own URL is spelled relative to dist/, and dist/'s URL relative to
-// the output file the module ends up in.
+// the output file the module ends up in. esbuild's define replaces the expression itself, not
+// the same text in a string or a comment.
 const keepModuleUrls = {
   name: 'keep-module-urls',
   setup(builder) {
     builder.onLoad({ filter: /\.js$/ }, (args) => {
       if (!args.path.startsWith(DIST + sep)) return undefined;
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes('import.meta')) return { contents: source, loader: 'js' };
       const own = relative(DIST, args.path).split(sep).join('/');
-      const contents = readFileSync(args.path, 'utf8').replaceAll('import.meta.url', `new URL(${JSON.stringify(own)}, ${DIST_URL}).href`);
-      return { contents, loader: 'js' };
+      const { code } = transformSync(source, { loader: 'js', format: 'esm', define: { 'import.meta.url': MODULE_URL } });
+      if (code.includes('import.meta')) throw new Error(`bundle-dist: ${own} uses import.meta beyond import.meta.url, which this script does not keep for bundled modules`);
+      return { contents: `const ${MODULE_URL} = new URL(${JSON.stringify(own)}, ${DIST_URL}).href;\n${code}`, loader: 'js' };
     });
   },
 };
+
+// A built-in plugin is one file, so only its entry may ask for its own URL (any other module
+// of the plugin would get the entry's).
+const entryOnlyModuleUrls = (entry) => ({
+  name: 'entry-only-module-urls',
+  setup(builder) {
+    builder.onLoad({ filter: /\.js$/ }, (args) => {
+      if (args.path !== entry && readFileSync(args.path, 'utf8').includes('import.meta')) {
+        throw new Error(`bundle-dist: ${relative(DIST, args.path)} uses import.meta, which would mean ${relative(DIST, entry)} once the plugin is one file`);
+      }
+      return undefined;
+    });
+  },
+});
 
 const common = {
   bundle: true,
@@ -115,12 +135,12 @@ const host = await hostBuild([...hostEntries, ...loadedByPath], false);
 
 // Each built-in plugin: one file with nothing but packages to import ('moonglass', zod ...),
 // because a plugin folder is a unit that gets copied (moonglass/testing copies the built-ins
-// into each test host's plugin root). Their modules use no import.meta.url.
+// into each test host's plugin root).
 const plugins = [];
 for (const folder of manifestFolders(join(DIST, 'plugins', 'built_in'))) {
   const entry = join(folder, 'plugin.js');
   requireFiles([entry]);
-  plugins.push(build({ ...common, entryPoints: [entry], outfile: entry, plugins: [externalPackages] }));
+  plugins.push(build({ ...common, entryPoints: [entry], outfile: entry, plugins: [externalPackages, entryOnlyModuleUrls(entry)] }));
 }
 const outputs = [...host.outputFiles, ...(await Promise.all(plugins)).flatMap((result) => result.outputFiles)];
 
@@ -130,7 +150,7 @@ for (const output of outputs) {
   const toDist = relative(dirname(output.path), DIST).split(sep).join('/');
   const distUrl = `new URL(${JSON.stringify(toDist === '' ? './' : `${toDist}/`)}, import.meta.url)`;
   mkdirSync(dirname(output.path), { recursive: true });
-  writeFileSync(output.path, output.text.replaceAll(DIST_URL, distUrl));
+  writeFileSync(output.path, output.text.replace(new RegExp(`\\b${DIST_URL}\\b`, 'g'), distUrl));
 }
 const loadedByPathNames = loadedByPath.map((file) => relative(DIST, file)).join(', ');
 console.log(`bundle-dist: ${outputs.length} JavaScript files in dist/ (${hostEntries.length + loadedByPath.length} host entries${loadedByPath.length === 0 ? '' : `, of them loaded by path: ${loadedByPathNames}`}; ${plugins.length} built-in plugins)`);
