@@ -153,4 +153,5 @@ for (const output of outputs) {
   writeFileSync(output.path, output.text.replace(new RegExp(`\\b${DIST_URL}\\b`, 'g'), distUrl));
 }
 const loadedByPathNames = loadedByPath.map((file) => relative(DIST, file)).join(', ');
-console.log(`bundle-dist: ${outputs.length} JavaScript files in dist/ (${hostEntries.length + loadedByPath.length} host entries${loadedByPath.length === 0 ? '' : `, of them loaded by path: ${loadedByPathNames}`}; ${plugins.length} built-in plugins)`);
+// On stderr: `npm pack --json` prints what prepack writes to stdout before its JSON.
+console.error(`bundle-dist: ${outputs.length} JavaScript files in dist/ (${hostEntries.length + loadedByPath.length} host entries${loadedByPath.length === 0 ? '' : `, of them loaded by path: ${loadedByPathNames}`}; ${plugins.length} built-in plugins)`);
