@@ -211,9 +211,10 @@ async function updatePackages(name: string | undefined, context: Context): Promi
       notes.push(`${target} pinned to ${choice.document.version}, the newest within ${range} that fits this host (${picked.version} does not)`);
     } else follow.push(target);
   }
-  for (const line of [...notes, ...refusals]) context.progress(line);
   const changing = [...follow, ...pins.map((pin) => pin.slice(0, pin.lastIndexOf('@')))];
+  // With nothing to change, the notes and refusals are the result line itself, said once.
   if (changing.length === 0) return { ok: refusals.length === 0, summary: [...refusals, ...notes].join('; ') || 'nothing to update', installed: [], removed: [] };
+  for (const line of [...notes, ...refusals]) context.progress(line);
   const before = takeSnapshot(context.projectDir);
   let installed: InstalledPluginPackage[] = [];
   let problem: string | undefined;
