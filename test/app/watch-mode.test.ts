@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type BotProcess, useBotProcesses } from '../support/bot-process.js';
@@ -101,6 +101,34 @@ describe('moonglass start --watch', () => {
     await logAfter(bot, from, /^reloaded test\.watched/);
     expect(messages(bot).slice(from)).toContain('watched onLoad: version v3');
     expect(await observedVersion(bot, 'four')).toBe('v3');
+
+    bot.child.kill('SIGTERM');
+    expect(await bot.exited).toEqual({ code: 0, signal: null });
+  }, 120_000);
+
+  it('[issue 16.5] a file saved by writing a copy and renaming it over the original (vim, sed -i, safe write) reloads, and so does every later save of it', async () => {
+    const cwd = tempDir();
+    const { helper } = project(cwd);
+    const bot = run(START, { cwd });
+    await bot.waitForLog(/^ready in/);
+
+    let from = messages(bot).length;
+    writeFileSync(`${helper}.new`, versionSource('v2'));
+    renameSync(`${helper}.new`, helper);
+    await logAfter(bot, from, /^reloaded test\.watched/);
+    expect(await observedVersion(bot, 'one')).toBe('v2');
+
+    // The renamed-over file is a new inode: a watcher that followed the old one misses these.
+    from = messages(bot).length;
+    writeFileSync(helper, versionSource('v3'));
+    await logAfter(bot, from, /^reloaded test\.watched/);
+    expect(await observedVersion(bot, 'two')).toBe('v3');
+
+    from = messages(bot).length;
+    writeFileSync(`${helper}.new`, versionSource('v4'));
+    renameSync(`${helper}.new`, helper);
+    await logAfter(bot, from, /^reloaded test\.watched/);
+    expect(await observedVersion(bot, 'three')).toBe('v4');
 
     bot.child.kill('SIGTERM');
     expect(await bot.exited).toEqual({ code: 0, signal: null });

@@ -1,4 +1,4 @@
-import { type FSWatcher, mkdirSync, watch } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describeError } from '../../kernel/errors/describe-error.js';
 import type { Logger } from '../../kernel/logger/logger.js';
@@ -7,6 +7,7 @@ import type { PluginManager } from '../../plugin-system/plugin-manager.js';
 import { debounceByKey } from './debounce-by-key.js';
 import { pluginFolderOfChange } from './plugin-folder-of-change.js';
 import { reloadPluginFolder } from './reload-plugin-folder.js';
+import { type FolderTreeWatch, watchFolderTree } from './watch-folder-tree.js';
 
 /** How long a plugin folder must be quiet before it reloads: an editor's save is several events within a few ms. */
 export const WATCH_QUIET_MS = 150;
@@ -28,7 +29,7 @@ export interface PluginFolderWatch {
 }
 
 /**
- * `moonglass start --watch`: watches plugins/ (recursively) and, once a plugin folder has
+ * `moonglass start --watch`: watches plugins/ and every folder in it (`watchFolderTree`) and, once a plugin folder has
  * been quiet for `quietMs`, brings the host in line with it (see `reloadPluginFolder`):
  * reloads a changed plugin, keeping its running version when the new code fails; loads a
  * new folder; removes a deleted one. Reloads run one at a time, in the order folders went
@@ -50,13 +51,16 @@ export function watchPluginFolders(options: WatchPluginFoldersOptions): PluginFo
   const debounced = debounceByKey(clock, options.quietMs ?? WATCH_QUIET_MS, reload);
 
   mkdirSync(pluginsDir, { recursive: true });
-  let watcher: FSWatcher | undefined;
+  let watcher: FolderTreeWatch | undefined;
   try {
-    watcher = watch(pluginsDir, { recursive: true }, (_event, filename) => {
-      const name = filename === null ? undefined : pluginFolderOfChange(filename.toString());
-      if (name !== undefined && !stopped) debounced.touch(name);
-    });
-    watcher.on('error', (error) => logger.error({ folder: shown, error: describeError(error) }, `watching ${shown}/ stopped: ${describeError(error)}`));
+    watcher = watchFolderTree(
+      pluginsDir,
+      (path) => {
+        const name = pluginFolderOfChange(path);
+        if (name !== undefined && !stopped) debounced.touch(name);
+      },
+      (error) => logger.error({ folder: shown, error: describeError(error) }, `watching part of ${shown}/ stopped: ${describeError(error)}`),
+    );
     logger.info({ folder: shown }, `watching ${shown}/ for changes`);
   } catch (error) {
     logger.error({ folder: shown, error: describeError(error) }, `cannot watch ${shown}/: ${describeError(error)}`);
