@@ -1,7 +1,7 @@
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BotProcess, BotProcessOptions } from '../support/bot-process.js';
+import { freePort } from '../support/free-port.js';
 import { projectRoot } from '../support/temp-dir.js';
 import type { LoopbackRegistry } from '../support/verdaccio.js';
 import { HOST_RANGE, pluginManifest, shoutPackage, TINY_SHOUT, writeFiles } from '../plugin-system/support/plugin-packages.js';
@@ -62,11 +62,7 @@ export function writeBotProject(project: string, registryUrl: string): void {
 
 /** A loopback address where nothing listens: a registry that cannot be reached. */
 export async function closedRegistryUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return `http://127.0.0.1:${port}/`;
+  return `http://127.0.0.1:${await freePort()}/`;
 }
 
 export interface RunningConsole {

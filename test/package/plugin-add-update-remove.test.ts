@@ -1,23 +1,15 @@
 // Issue 16, item 3: `moonglass plugin add | update | remove` through npm against a real
 // registry on loopback (Verdaccio), run as the real CLI in a bot project.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBotProcesses } from '../support/bot-process.js';
+// A port free right now: nothing listens there, so a registry URL on it cannot be reached.
+import { freePort } from '../support/free-port.js';
 import { useProjectTempDir } from '../support/temp-dir.js';
 import { type LoopbackRegistry, startLoopbackRegistry } from '../support/verdaccio.js';
 import { runCommand } from './support/run-command.js';
 import { shoutPackage, TINY_SHOUT, writeFiles, writeMoonglassStandIn } from '../plugin-system/support/plugin-packages.js';
-
-/** A loopback port that nothing listens on: bound, then closed. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The shout plugin package at `version`, its onLoad optionally throwing, its manifest optionally changed. */
 function shoutVersion(name: string, id: string, version: string, options: { onLoadThrows?: string; manifest?: Record<string, unknown> } = {}): Record<string, string> {
@@ -200,7 +192,7 @@ describe('moonglass plugin add, update and remove', () => {
     const noMatch = plugin(['add', 'moonglass-plugin-shout@^7'], project);
     expect(await noMatch.exited).toEqual({ code: 1, signal: null });
     expect(noMatch.stderr).toEqual(['moonglass plugin add: no published version of moonglass-plugin-shout matches ^7']);
-    const url = `http://127.0.0.1:${await closedPort()}/`;
+    const url = `http://127.0.0.1:${await freePort()}/`;
     const offline = run(['plugin', 'add', 'moonglass-plugin-shout', '--registry', url], { cwd: project });
     expect(await offline.exited).toEqual({ code: 1, signal: null });
     expect(offline.stderr).toHaveLength(1);

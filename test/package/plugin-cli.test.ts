@@ -1,22 +1,14 @@
 // Issue 16, item 3: the `moonglass plugin` command family, run as the real CLI.
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useBotProcesses } from '../support/bot-process.js';
+// A port free right now: nothing listens there, so a registry URL on it cannot be reached.
+import { freePort } from '../support/free-port.js';
 import { projectRoot, useProjectTempDir } from '../support/temp-dir.js';
 import { type LoopbackRegistry, startLoopbackRegistry } from '../support/verdaccio.js';
 import { runCommand } from './support/run-command.js';
 import { shoutPackage, TINY_SHOUT, writeFiles, writeMoonglassStandIn } from '../plugin-system/support/plugin-packages.js';
-
-/** A loopback port that nothing listens on: bound, then closed. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A publishable package folder: package.json with `fields`, and an entry file. */
 function publishable(folder: string, fields: Record<string, unknown>): void {
@@ -104,7 +96,7 @@ describe('moonglass plugin', () => {
     expect(await none.exited).toEqual({ code: 2, signal: null });
     expect(none.stderr[0]).toBe('moonglass plugin search needs the words to search for');
 
-    const url = `http://127.0.0.1:${await closedPort()}/`;
+    const url = `http://127.0.0.1:${await freePort()}/`;
     const offline = run(['plugin', 'search', 'weather', '--registry', url], { cwd: workDir() });
     expect(await offline.exited).toEqual({ code: 1, signal: null });
     expect(offline.stdout).toEqual([]);
