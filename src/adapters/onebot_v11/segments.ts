@@ -1,21 +1,11 @@
-import type { InboundEnvelope } from '../../chat/inbound-envelope.js';
+import type { InboundEnvelope, InboundSegment } from '../../chat/inbound-envelope.js';
 import type { OutboundDelivery } from '../../chat/outbound-sink.js';
 import type { MessageEvent } from './codec.js';
 import { type OneBotSegment, parseCqString } from './cq-code.js';
+import { parseSegment } from './segments/parse-segment.js';
+import { placeholderOf } from './segments/placeholder.js';
 
 export type { OneBotSegment };
-
-/**
- * Text standing in for segments that carry no text of their own. A Map, because the key is
- * the wire's segment type: `constructor` or `__proto__` must be an unknown type like any other.
- */
-const PLACEHOLDERS: ReadonlyMap<string, string> = new Map([
-  ['image', '[图片]'],
-  ['face', '[表情]'],
-  ['forward', '[聊天记录]'],
-  ['record', '[语音]'],
-  ['video', '[视频]'],
-]);
 
 /** How the bot recognises itself in a message. */
 export interface SelfRecognition {
@@ -39,14 +29,10 @@ export interface FlattenedMessage {
   messageType: 'text' | 'image';
   /** Images and videos with a URL; `index` is the ordinal of the placeholder of its kind. */
   media: { kind: 'image' | 'video'; url: string; file?: string; index: number }[];
-}
-
-/** A field of segment data as text: OneBot sends ids as strings or numbers. */
-function field(data: Readonly<Record<string, unknown>>, key: string): string | undefined {
-  const value = Object.hasOwn(data, key) ? data[key] : undefined;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-  return undefined;
+  /** Every segment in its envelope form, in order (none is dropped; an unknown type is `other`). */
+  segments: InboundSegment[];
+  /** What was wrong with a segment, one line each (`segment 2: unknown segment type "x"`), for the log. */
+  problems: string[];
 }
 
 /** The segments of a message body, parsing the CQ-code string form. */
@@ -54,62 +40,66 @@ export function toSegments(message: string | readonly OneBotSegment[]): OneBotSe
   return typeof message === 'string' ? parseCqString(message) : [...message];
 }
 
-/** Flattens segments to text and collects mentions and the reply target. */
+/** The placeholder text of segments alone (a forward node's content), without mentions or media. */
+function plainText(segments: readonly OneBotSegment[]): string {
+  return segments.map((wire) => placeholderOf(parseSegment(wire, plainText).segment)).join('');
+}
+
+/** Flattens segments to text and collects mentions, the reply target, media and the parsed segments. */
 export function flattenSegments(segments: readonly OneBotSegment[], self: SelfRecognition): FlattenedMessage {
   let content = '';
   const atUsers: string[] = [];
   let replyTo: string | null = null;
   let mentionsBot = false;
   const media: FlattenedMessage['media'] = [];
+  const parsedSegments: InboundSegment[] = [];
+  const problems: string[] = [];
   const seen = { image: 0, video: 0 };
-  for (const { type, data } of segments) {
-    if (type === 'image' || type === 'video') {
-      const index = seen[type]++;
+  segments.forEach((wire, position) => {
+    const { segment, problem } = parseSegment(wire, plainText);
+    parsedSegments.push(segment);
+    if (problem !== undefined) problems.push(`segment ${position}: ${problem}`);
+    content += placeholderOf(segment);
+    if (segment.type === 'image' || segment.type === 'video') {
+      const index = seen[segment.type]++;
       // NapCat puts the download URL in `url`; some implementations only give `file` as a URL.
-      const file = field(data, 'file');
-      const url = field(data, 'url') ?? (file !== undefined && /^(https?|file|base64):\/\//.test(file) ? file : undefined);
-      if (url !== undefined && url !== '') media.push({ kind: type, url, index, ...(file === undefined || file === url ? {} : { file }) });
+      const file = segment.file;
+      const url = segment.url ?? (file !== undefined && /^(https?|file|base64):\/\//.test(file) ? file : undefined);
+      if (url !== undefined && url !== '') media.push({ kind: segment.type, url, index, ...(file === undefined || file === url ? {} : { file }) });
+    } else if (segment.type === 'at') {
+      const qq = segment.qq;
+      if (qq === undefined || qq === '' || qq === 'all') return;
+      atUsers.push(qq);
+      if (self.selfIds.has(qq)) mentionsBot = true;
+    } else if (segment.type === 'reply') {
+      const id = segment.id;
+      if (id === undefined || id === '' || replyTo !== null) return;
+      replyTo = id;
+      if (self.isSentByBot(id)) mentionsBot = true;
     }
-    switch (type) {
-      case 'text':
-        content += field(data, 'text') ?? '';
-        break;
-      case 'at': {
-        const qq = field(data, 'qq');
-        if (qq === 'all') {
-          content += '@全体成员';
-          break;
-        }
-        const name = field(data, 'name');
-        content += `@${name !== undefined && name !== '' ? name : (qq ?? '')}`;
-        if (qq === undefined || qq === '') break;
-        atUsers.push(qq);
-        if (self.selfIds.has(qq)) mentionsBot = true;
-        break;
-      }
-      case 'reply': {
-        const id = field(data, 'id');
-        if (id === undefined || id === '' || replyTo !== null) break;
-        replyTo = id;
-        if (self.isSentByBot(id)) mentionsBot = true;
-        break;
-      }
-      default:
-        content += PLACEHOLDERS.get(type) ?? `[${type}]`;
-    }
-  }
+  });
   const onlyImages = segments.length > 0 && segments.every((segment) => segment.type === 'image');
-  return { content, atUsers, replyTo, mentionsBot, messageType: onlyImages ? 'image' : 'text', media };
+  return { content, atUsers, replyTo, mentionsBot, messageType: onlyImages ? 'image' : 'text', media, segments: parsedSegments, problems };
 }
 
 function nonEmpty(value: string | null | undefined): string | null {
   return value === undefined || value === null || value === '' ? null : value;
 }
 
-/** The envelope the host stores for one message event; `raw` is the event as received. */
-export function buildEnvelope(event: MessageEvent, platform: string, self: SelfRecognition): InboundEnvelope {
+/**
+ * The envelope the host stores for one message event; `raw` is the event as received.
+ * `reportProblem` hears each segment that was unknown or incomplete (the adapter logs it):
+ * such a segment is kept, never dropped silently.
+ */
+export function buildEnvelope(
+  event: MessageEvent,
+  platform: string,
+  self: SelfRecognition,
+  reportProblem: (problem: string) => void = () => {},
+): InboundEnvelope {
   const selfIds = new Set([...self.selfIds, String(event.self_id)]);
   const flat = flattenSegments(toSegments(event.message), { selfIds, isSentByBot: (id) => self.isSentByBot(id) });
+  for (const problem of flat.problems) reportProblem(`message ${String(event.message_id)}: ${problem}`);
   const group =
     event.message_type === 'group' && event.group_id !== undefined ? { id: String(event.group_id), name: event.group_name ?? '' } : undefined;
   return {
@@ -125,6 +115,7 @@ export function buildEnvelope(event: MessageEvent, platform: string, self: SelfR
       role: nonEmpty(event.sender?.role),
     },
     content: flat.content,
+    segments: flat.segments,
     message_type: flat.messageType,
     reply_to: flat.replyTo,
     at_users: flat.atUsers,

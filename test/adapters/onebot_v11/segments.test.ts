@@ -28,7 +28,7 @@ describe('flattenSegments', () => {
       ],
       self,
     );
-    expect(flat.content).toBe('look [图片][表情][聊天记录][语音][视频][dice]');
+    expect(flat.content).toBe('look [图片][表情][聊天记录][语音][视频][骰子]');
     expect(flat.messageType).toBe('text');
   });
 
@@ -99,6 +99,7 @@ describe('buildEnvelope', () => {
       chat_type: 'private',
       sender: { id: '20001', name: 'Alice', card: null, role: null },
       content: 'hello',
+      segments: [{ type: 'text', text: 'hello' }],
       message_type: 'text',
       reply_to: null,
       at_users: [],
