@@ -1,4 +1,5 @@
 import type { InboundEnvelope } from '../chat/inbound-envelope.js';
+import type { PlatformEvent } from '../chat/platform-events.js';
 import type { DeliveryCheck, DeliveryCheckRequest, OutboundDelivery } from '../chat/outbound-sink.js';
 import type { Logger } from '../kernel/logger/logger.js';
 
@@ -44,6 +45,11 @@ export interface AdapterContext<Config> {
   readonly signal: AbortSignal;
   /** Hands one received message to the host; resolves once the host has stored it. */
   receive(envelope: InboundEnvelope): Promise<InboundAck>;
+  /**
+   * Hands one notice or request to the host, which publishes it as `on_notice` / `on_request`
+   * (and marks a recalled message). Resolves once the host's handlers have run.
+   */
+  receiveEvent(event: PlatformEvent): Promise<InboundAck>;
   /** Reports the platform connection state. */
   setStatus(status: AdapterStatus): void;
   /** No more input will come (the console's stdin ended); the host may finish and stop. */
@@ -56,9 +62,10 @@ export interface Adapter {
   deliver(delivery: OutboundDelivery): Promise<{ messageId: string }>;
   /**
    * Calls a platform action by name (OneBot: `get_msg`, `get_forward_msg` …) and resolves to
-   * its data. Adapters without actions leave it out; the host then says so to the caller.
+   * its data. With `account`, only on that account's connection. Adapters without actions
+   * leave it out; the host then says so to the caller.
    */
-  call?(action: string, params: Readonly<Record<string, unknown>>): Promise<unknown>;
+  call?(action: string, params: Readonly<Record<string, unknown>>, account?: string | null): Promise<unknown>;
   /**
    * Looks on the platform for a delivery left in doubt (sent, no answer), so the host
    * neither loses it nor sends it twice. Adapters that cannot tell leave it out.

@@ -62,6 +62,13 @@ async function start(init: Extract<HostToAdapterParsed, { type: 'init' }>): Prom
         send({ type: 'inbound', id, envelope });
       });
     },
+    receiveEvent(event) {
+      const id = nextInboundId++;
+      return new Promise<InboundAck>((resolve) => {
+        pendingAcks.set(id, resolve);
+        send({ type: 'event', id, event });
+      });
+    },
     setStatus(status) {
       send({ type: 'status', ...status });
     },
@@ -132,7 +139,7 @@ process.on('message', (raw) => {
     case 'call':
       void answer(message.id, async () => {
         if (adapter?.call === undefined) throw new Error(`the ${String(process.argv[2])} adapter has no platform actions`);
-        return adapter.call(message.action, message.params);
+        return adapter.call(message.action, message.params, message.account ?? null);
       });
       return;
     case 'inbound_ack':

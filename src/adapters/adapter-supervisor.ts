@@ -31,6 +31,8 @@ export interface AdapterSupervisorOptions {
   clock: Clock;
   /** Stores one inbound message (the host's ingress) and says what became of it. */
   receive(envelope: unknown): Promise<InboundAck>;
+  /** Publishes one notice or request (the host's ingress); without it, events are refused. */
+  receiveEvent?(event: unknown): Promise<InboundAck>;
   /** The adapter said no more input will come (the console's stdin ended). */
   onInputClosed?(): void;
   /** The adapter's standard input: the console adapter reads the terminal (`inherit`). Default `ignore`. */
@@ -155,9 +157,12 @@ export class AdapterSupervisor implements OutboundSink {
     return () => this.#connectionListeners.delete(listener);
   }
 
-  /** Calls a platform action (OneBot `get_msg`, `get_forward_msg` …) and resolves to its data. */
-  async call(action: string, params: Readonly<Record<string, unknown>> = {}): Promise<unknown> {
-    return this.#request(`action ${action}`, (id) => ({ type: 'call', id, action, params: { ...params } }));
+  /**
+   * Calls a platform action (OneBot `get_msg`, `set_group_add_request` …) and resolves to its
+   * data; with `account`, on that account's connection only.
+   */
+  async call(action: string, params: Readonly<Record<string, unknown>> = {}, account?: string | null): Promise<unknown> {
+    return this.#request(`action ${action}`, (id) => ({ type: 'call', id, action, params: { ...params }, ...(account === undefined || account === null ? {} : { account }) }));
   }
 
   /** Asks the adapter to stop, waits for the process to exit (killing it after the grace time). */
@@ -230,6 +235,9 @@ export class AdapterSupervisor implements OutboundSink {
       case 'inbound':
         void this.#receive(message.id, message.envelope);
         return;
+      case 'event':
+        void this.#receiveEvent(message.id, message.event);
+        return;
       case 'status': {
         const { connected, selfId, detail } = message;
         this.#status = { connected, ...(selfId === undefined ? {} : { selfId }), ...(detail === undefined ? {} : { detail }) };
@@ -270,6 +278,18 @@ export class AdapterSupervisor implements OutboundSink {
     } catch (error) {
       ack = { stored: false, status: 'failed', reason: error instanceof Error ? error.message : String(error) };
       this.#logger.error({ error: ack.reason }, 'an inbound message could not be stored');
+    }
+    this.#post({ type: 'inbound_ack', id, ack });
+  }
+
+  async #receiveEvent(id: number, event: unknown): Promise<void> {
+    let ack: InboundAck;
+    const receiveEvent = this.#options.receiveEvent;
+    try {
+      ack = receiveEvent === undefined ? { stored: false, status: 'invalid', reason: 'this host takes no platform events' } : await receiveEvent(event);
+    } catch (error) {
+      ack = { stored: false, status: 'failed', reason: error instanceof Error ? error.message : String(error) };
+      this.#logger.error({ error: ack.reason }, 'a platform event could not be handled');
     }
     this.#post({ type: 'inbound_ack', id, ack });
   }

@@ -33,7 +33,8 @@ export const HostToAdapterSchema = z.discriminatedUnion('type', [
     bot: z.object({ nickname: z.string(), aliases: z.array(z.string()), accounts: z.record(z.string(), z.string()) }),
   }),
   z.object({ type: z.literal('deliver'), id: z.number().int(), delivery }),
-  z.object({ type: z.literal('call'), id: z.number().int(), action: z.string(), params: z.record(z.string(), z.unknown()) }),
+  /** A platform action; with `account`, on that account's connection only. */
+  z.object({ type: z.literal('call'), id: z.number().int(), action: z.string(), params: z.record(z.string(), z.unknown()), account: z.string().nullable().optional() }),
   /** Is a delivery left in doubt on the platform? Answered by a `result` whose value is a `DeliveryCheck`. */
   z.object({ type: z.literal('confirm'), id: z.number().int(), delivery, sinceMs: z.number(), knownMessageIds: z.array(z.string()) }),
   z.object({ type: z.literal('inbound_ack'), id: z.number().int(), ack }),
@@ -43,6 +44,8 @@ export const HostToAdapterSchema = z.discriminatedUnion('type', [
 export const AdapterToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), canCall: z.boolean() }),
   z.object({ type: z.literal('inbound'), id: z.number().int(), envelope: z.unknown() }),
+  /** A notice or request (`PlatformEvent`, validated by the host); answered by `inbound_ack` with the same id. */
+  z.object({ type: z.literal('event'), id: z.number().int(), event: z.unknown() }),
   z.object({ type: z.literal('status'), connected: z.boolean(), selfId: z.string().optional(), detail: z.string().optional() }),
   z.object({ type: z.literal('input_closed') }),
   z.object({ type: z.literal('log'), record: z.record(z.string(), z.unknown()) }),

@@ -1,5 +1,8 @@
 import * as z from 'zod';
 import { describeError } from '../../kernel/errors/describe-error.js';
+import type { PlatformNotice } from '../../chat/platform-notice.js';
+import type { PlatformRequest } from '../../chat/platform-request.js';
+import { decodePlatformEvent } from './events/decode-platform-event.js';
 
 /** A zod error option: "is missing" for an absent field, otherwise "must be <what>". */
 function expected(what: string): { error: (issue: { input?: unknown }) => string } {
@@ -80,7 +83,10 @@ export type DecodedFrame =
   | { readonly kind: 'message'; readonly event: MessageEvent }
   | { readonly kind: 'meta'; readonly event: MetaEvent }
   | { readonly kind: 'response'; readonly response: ActionResponse }
-  /** Valid OneBot, but nothing the adapter acts on (notices, requests, the bot's own `message_sent`). */
+  /** A v11 notice (`notice_type` …) or request; `selfId` is the frame's `self_id`: the account it arrived on. */
+  | { readonly kind: 'notice'; readonly selfId: string; readonly time: number; readonly notice: PlatformNotice }
+  | { readonly kind: 'request'; readonly selfId: string; readonly time: number; readonly request: PlatformRequest }
+  /** Valid OneBot, but nothing the adapter acts on (notice types outside v11, the bot's own `message_sent`). */
   | { readonly kind: 'ignored'; readonly reason: string }
   /** Not usable; `reason` names the field and the problem. */
   | { readonly kind: 'invalid'; readonly reason: string };
@@ -114,11 +120,6 @@ function validated<T>(schema: z.ZodType<T>, frame: unknown, wrap: (value: T) => 
   return result.success ? wrap(result.data) : { kind: 'invalid', reason: formatIssues(result.error) };
 }
 
-function subtype(frame: Record<string, unknown>, key: string): string {
-  const value = frame[key];
-  return typeof value === 'string' ? `${key}=${value}` : `no ${key}`;
-}
-
 function decodeEvent(frame: Record<string, unknown>, postType: string): DecodedFrame {
   switch (postType) {
     case 'message':
@@ -126,9 +127,8 @@ function decodeEvent(frame: Record<string, unknown>, postType: string): DecodedF
     case 'meta_event':
       return validated(MetaEventSchema, frame, (event) => ({ kind: 'meta', event }));
     case 'notice':
-      return { kind: 'ignored', reason: `notice event (${subtype(frame, 'notice_type')})` };
     case 'request':
-      return { kind: 'ignored', reason: `request event (${subtype(frame, 'request_type')})` };
+      return decodePlatformEvent(frame, postType);
     case 'message_sent':
       return { kind: 'ignored', reason: "message_sent event (the bot's own message)" };
     default:

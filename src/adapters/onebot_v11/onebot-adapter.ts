@@ -4,7 +4,8 @@ import type { DeliveryCheck, DeliveryCheckRequest, OutboundDelivery } from '../.
 import { withDeliveryFailure } from '../../chat/delivery-failure.js';
 import { rateLimitedLogOf } from '../../kernel/logger/rate-limited-log.js';
 import { ActionClient } from './action-client.js';
-import { decodeFrame, type MessageEvent, type MetaEvent } from './codec.js';
+import { decodeFrame, type DecodedFrame, type MessageEvent, type MetaEvent } from './codec.js';
+import type { PlatformEvent } from '../../chat/platform-events.js';
 import type { OneBotConfig } from './config.js';
 import { isGroupAllowed } from './group-filter.js';
 import { OneBotActionError } from './onebot-action-error.js';
@@ -173,6 +174,11 @@ export class OneBotAdapter implements Adapter, TransportHandlers {
         if (decoded.event.self_id !== undefined) this.#learnSelfId(link, decoded.event.self_id);
         this.#onMeta(decoded.event);
         return;
+      case 'notice':
+      case 'request':
+        this.#learnSelfId(link, decoded.selfId);
+        this.#onPlatformEvent(decoded);
+        return;
       case 'response':
         if (!link.actions.handleResponse(decoded.response)) {
           this.#context.logger.debug({ echo: decoded.response.echo }, 'OneBot response matches no pending action (late or foreign)');
@@ -207,6 +213,30 @@ export class OneBotAdapter implements Adapter, TransportHandlers {
         if (!ack.stored) this.#context.logger.warn({ messageId: envelope.message_id }, `host refused a OneBot message: ${ack.reason}`);
       } catch (error) {
         this.#context.logger.error({ messageId: envelope.message_id, err: error }, 'handing a OneBot message to the host failed');
+      }
+    });
+  }
+
+  /**
+   * Passes a notice or request to the host, after the earlier messages of its chat: a recall
+   * then reaches the host after the message it recalls. Group events obey `[groups]`.
+   */
+  #onPlatformEvent(decoded: Extract<DecodedFrame, { kind: 'notice' | 'request' }>): void {
+    const body: { group_id?: string | null; user_id?: string } = decoded.kind === 'notice' ? decoded.notice : decoded.request;
+    const groupId = typeof body.group_id === 'string' ? body.group_id : undefined;
+    if (groupId !== undefined && !isGroupAllowed(this.#context.config.groups, groupId)) {
+      this.#context.logger.debug({ groupId, kind: decoded.kind }, `OneBot group ${decoded.kind} dropped by [groups] allow/deny`);
+      return;
+    }
+    const origin = { platform: this.#context.config.platform, self_id: decoded.selfId, time: decoded.time };
+    const event: PlatformEvent = decoded.kind === 'notice' ? { ...origin, kind: 'notice', notice: decoded.notice } : { ...origin, kind: 'request', request: decoded.request };
+    const chat = groupId !== undefined ? `group:${groupId}` : `private:${body.user_id ?? ''}`;
+    this.#afterInChat(chat, async () => {
+      try {
+        const ack = await this.#context.receiveEvent(event);
+        if (!ack.stored) this.#context.logger.warn({ kind: decoded.kind }, `host refused a OneBot ${decoded.kind}: ${ack.reason}`);
+      } catch (error) {
+        this.#context.logger.error({ kind: decoded.kind, err: error }, `handing a OneBot ${decoded.kind} to the host failed`);
       }
     });
   }

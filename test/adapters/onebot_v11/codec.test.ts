@@ -74,14 +74,14 @@ describe('decodeFrame', () => {
       expect(decodeFrame(JSON.stringify(failed))).toEqual({ kind: 'response', response: failed });
     });
 
-    it('ignores notices, requests and the bot\'s own message_sent echoes, saying which', () => {
-      expect(decodeFrame(JSON.stringify({ post_type: 'notice', notice_type: 'group_increase' }))).toEqual({
+    it('ignores notices and requests outside v11 and the bot\'s own message_sent echoes, saying which', () => {
+      expect(decodeFrame(JSON.stringify({ post_type: 'notice', notice_type: 'group_card', self_id: 1, time: 1 }))).toEqual({
         kind: 'ignored',
-        reason: 'notice event (notice_type=group_increase)',
+        reason: 'notice event: notice_type "group_card" is not a OneBot v11 notice',
       });
-      expect(decodeFrame(JSON.stringify({ post_type: 'request', request_type: 'friend' }))).toEqual({
+      expect(decodeFrame(JSON.stringify({ post_type: 'request', request_type: 'guild', self_id: 1, time: 1 }))).toEqual({
         kind: 'ignored',
-        reason: 'request event (request_type=friend)',
+        reason: 'request event: request_type "guild" is not a OneBot v11 request',
       });
       expect(decodeFrame(JSON.stringify({ ...privateMessage, post_type: 'message_sent' }))).toMatchObject({ kind: 'ignored' });
       expect(decodeFrame(JSON.stringify({ post_type: 'something_new' }))).toMatchObject({ kind: 'ignored', reason: expect.stringContaining('something_new') });

@@ -4,6 +4,7 @@ import type * as z from 'zod';
 import type { AdapterContext, AdapterStatus, InboundAck } from '../../../src/adapters/adapter-context.js';
 import { configSchema, type OneBotConfig } from '../../../src/adapters/onebot_v11/config.js';
 import type { InboundEnvelope } from '../../../src/chat/inbound-envelope.js';
+import type { PlatformEvent } from '../../../src/chat/platform-events.js';
 
 /** One pino line as recorded. */
 export interface LogLine {
@@ -17,6 +18,8 @@ const LEVEL_NAMES: Record<number, LogLine['level']> = { 10: 'trace', 20: 'debug'
 export interface FakeAdapterContext {
   context: AdapterContext<OneBotConfig>;
   received: InboundEnvelope[];
+  /** Every receiveEvent() call (notices and requests), in order. */
+  events: PlatformEvent[];
   statuses: AdapterStatus[];
   logs: LogLine[];
   abort(): void;
@@ -40,6 +43,7 @@ export interface FakeContextOptions {
  */
 export function createFakeContext(config: z.input<typeof configSchema>, options: FakeContextOptions = {}): FakeAdapterContext {
   const received: InboundEnvelope[] = [];
+  const events: PlatformEvent[] = [];
   const statuses: AdapterStatus[] = [];
   const logs: LogLine[] = [];
   const waiters = new Set<() => void>();
@@ -86,6 +90,11 @@ export function createFakeContext(config: z.input<typeof configSchema>, options:
       changed();
       return options.answer?.(envelope) ?? Promise.resolve(options.ack ?? { stored: true, status: 'delivered' });
     },
+    receiveEvent(event) {
+      events.push(event);
+      changed();
+      return Promise.resolve({ stored: true, status: 'delivered' });
+    },
     setStatus(status) {
       statuses.push(status);
       changed();
@@ -95,6 +104,7 @@ export function createFakeContext(config: z.input<typeof configSchema>, options:
   return {
     context,
     received,
+    events,
     statuses,
     logs,
     abort: () => controller.abort(),
