@@ -6,7 +6,7 @@ const optionalText = z.string().optional();
 
 /**
  * One segment of an inbound message as the adapter understood it (OneBot v11's segment types,
- * plus `file` and `mface`, which NapCat and Lagrange send). Fields are the wire's, as text;
+ * plus `file` and `mface` (Lagrange: `marketface`), which NapCat and Lagrange send). Fields are the wire's, as text;
  * `other` keeps a segment of a type the adapter does not know, with its data, so nothing is
  * lost. Each shows in `content` as the placeholder the adapter wrote for it.
  */

@@ -57,7 +57,8 @@ export function flattenSegments(segments: readonly OneBotSegment[], self: SelfRe
   const seen = { image: 0, video: 0 };
   segments.forEach((wire, position) => {
     const { segment, problem } = parseSegment(wire, plainText);
-    parsedSegments.push(segment);
+    // An empty text carries nothing (SnowLuma sends one as a placeholder); the CQ form cannot even write it.
+    if (!(segment.type === 'text' && segment.text === '' && problem === undefined)) parsedSegments.push(segment);
     if (problem !== undefined) problems.push(`segment ${position}: ${problem}`);
     content += placeholderOf(segment);
     if (segment.type === 'image' || segment.type === 'video') {

@@ -104,6 +104,9 @@ export function parseSegment(wire: OneBotSegment, flatten: (segments: readonly O
       return { segment: { type, ...pick(data, ['name', 'file', 'url', ['size', 'file_size']]), ...(field(data, 'name') === undefined ? pick(data, [['name', 'file_name']]) : {}) } };
     case 'mface':
       return { segment: { type, ...pick(data, ['summary', 'emoji_id', 'emoji_package_id']) } };
+    case 'marketface':
+      // Lagrange's name for the same sticker: face_id / tab_id.
+      return { segment: { type: 'mface', ...pick(data, ['summary', ['emoji_id', 'face_id'], ['emoji_package_id', 'tab_id']]) } };
     default:
       return {
         segment: { type: 'other', wire_type: type, data: { ...data } },
