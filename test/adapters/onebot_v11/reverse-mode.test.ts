@@ -41,6 +41,7 @@ describe('OneBot adapter, reverse mode', () => {
         chat_type: 'private',
         sender: { id: '20001', name: 'Alice', card: null, role: null },
         content: 'hello moon',
+        segments: [{ type: 'text', text: 'hello moon' }],
         message_type: 'text',
         reply_to: null,
         at_users: [],
