@@ -40,9 +40,13 @@ export function toSegments(message: string | readonly OneBotSegment[]): OneBotSe
   return typeof message === 'string' ? parseCqString(message) : [...message];
 }
 
+/** Nodes inside nodes deeper than this show as `…`: a frame cannot make the parser recurse without end. */
+const MAX_NODE_DEPTH = 3;
+
 /** The placeholder text of segments alone (a forward node's content), without mentions or media. */
-function plainText(segments: readonly OneBotSegment[]): string {
-  return segments.map((wire) => placeholderOf(parseSegment(wire, plainText).segment)).join('');
+function plainText(segments: readonly OneBotSegment[], depth: number): string {
+  if (depth > MAX_NODE_DEPTH) return '…';
+  return segments.map((wire) => placeholderOf(parseSegment(wire, (inner) => plainText(inner, depth + 1)).segment)).join('');
 }
 
 /** Flattens segments to text and collects mentions, the reply target, media and the parsed segments. */
@@ -56,7 +60,7 @@ export function flattenSegments(segments: readonly OneBotSegment[], self: SelfRe
   const problems: string[] = [];
   const seen = { image: 0, video: 0 };
   segments.forEach((wire, position) => {
-    const { segment, problem } = parseSegment(wire, plainText);
+    const { segment, problem } = parseSegment(wire, (inner) => plainText(inner, 1));
     // An empty text carries nothing (SnowLuma sends one as a placeholder); the CQ form cannot even write it.
     if (!(segment.type === 'text' && segment.text === '' && problem === undefined)) parsedSegments.push(segment);
     if (problem !== undefined) problems.push(`segment ${position}: ${problem}`);

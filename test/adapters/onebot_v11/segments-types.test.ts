@@ -151,3 +151,12 @@ describe('segments outside the standard', () => {
     expect(flat.content).toBe('[转发消息：小助手：测试消息]');
   });
 });
+
+describe('nested forward nodes', () => {
+  it('stops reading nodes nested deeper than three levels, however deep the frame goes', () => {
+    let content: unknown = [{ type: 'text', data: { text: 'bottom' } }];
+    for (let level = 0; level < 20_000; level++) content = [{ type: 'node', data: { nickname: `n${level}`, content } }];
+    const flat = flattenSegments(content as { type: string; data: Record<string, unknown> }[], self);
+    expect(flat.content).toBe('[转发消息：n19999：[转发消息：n19998：[转发消息：n19997：[转发消息：n19996：…]]]]');
+  });
+});
