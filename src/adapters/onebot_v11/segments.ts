@@ -29,7 +29,7 @@ export interface FlattenedMessage {
   messageType: 'text' | 'image';
   /** Images and videos with a URL; `index` is the ordinal of the placeholder of its kind. */
   media: { kind: 'image' | 'video'; url: string; file?: string; index: number }[];
-  /** Every segment in its envelope form, in order (none is dropped; an unknown type is `other`). */
+  /** Every segment in its envelope form, in order: an unknown type is `other`; only an empty text is left out. */
   segments: InboundSegment[];
   /** What was wrong with a segment, one line each (`segment 2: unknown segment type "x"`), for the log. */
   problems: string[];

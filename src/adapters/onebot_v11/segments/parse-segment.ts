@@ -89,19 +89,26 @@ export function parseSegment(wire: OneBotSegment, flatten: (segments: readonly O
     case 'node': {
       // Lagrange names a custom node's sender `uin` / `name`; the spec says `user_id` / `nickname`.
       const text = nodeText(Object.hasOwn(data, 'content') ? data['content'] : undefined, flatten);
-      const node = { type, ...pick(data, ['id', 'user_id', 'nickname']) } as Extract<InboundSegment, { type: 'node' }>;
-      node.user_id ??= field(data, 'uin');
-      node.nickname ??= field(data, 'name');
-      if (node.user_id === undefined) delete node.user_id;
-      if (node.nickname === undefined) delete node.nickname;
-      return { segment: text === undefined ? node : { ...node, text } };
+      const userId = field(data, 'user_id') ?? field(data, 'uin');
+      const nickname = field(data, 'nickname') ?? field(data, 'name');
+      return {
+        segment: {
+          type,
+          ...pick(data, ['id']),
+          ...(userId === undefined ? {} : { user_id: userId }),
+          ...(nickname === undefined ? {} : { nickname }),
+          ...(text === undefined ? {} : { text }),
+        },
+      };
     }
     case 'xml':
     case 'json':
       return withProblem({ type, ...pick(data, ['data']) }, requireField(type, data, 'data'));
-    case 'file':
-      // NapCat: name, file, url, file_size; Lagrange: file_name, file_size, url.
-      return { segment: { type, ...pick(data, ['name', 'file', 'url', ['size', 'file_size']]), ...(field(data, 'name') === undefined ? pick(data, [['name', 'file_name']]) : {}) } };
+    case 'file': {
+      // NapCat: name, file, url, file_size; Lagrange: file_name, file_hash, file_id, url.
+      const name = field(data, 'name') ?? field(data, 'file_name');
+      return { segment: { type, ...(name === undefined ? {} : { name }), ...pick(data, ['file', 'url', ['size', 'file_size']]) } };
+    }
     case 'mface':
       return { segment: { type, ...pick(data, ['summary', 'emoji_id', 'emoji_package_id']) } };
     case 'marketface':
