@@ -126,6 +126,34 @@ export type { InboundEnvelope } from './chat/inbound-envelope.js';
 export type { OutboundSink, OutboundDelivery, DeliveryCheck, DeliveryCheckRequest } from './chat/outbound-sink.js';
 export type { DeliveryFailureKind } from './chat/delivery-failure.js';
 export type { OnMessageReceivedPayload, OnMessageSentPayload } from './chat/message-events.js';
+export type { OnNoticePayload, OnRequestPayload, PlatformEventOrigin } from './chat/platform-events.js';
+export type {
+  FriendAddNotice,
+  FriendRecallNotice,
+  GroupAdminNotice,
+  GroupBanNotice,
+  GroupDecreaseNotice,
+  GroupIncreaseNotice,
+  GroupRecallNotice,
+  GroupUploadNotice,
+  HonorNotice,
+  LuckyKingNotice,
+  PlatformNotice,
+  PokeNotice,
+} from './chat/platform-notice.js';
+export type { FriendRequest, GroupRequest, PlatformRequest } from './chat/platform-request.js';
+export type {
+  GroupInfo,
+  GroupMemberInfo,
+  MessageIdResult,
+  PlatformActionName,
+  PlatformActions,
+  PlatformCallOptions,
+  PlatformId,
+  PlatformMessage,
+  PluginPlatformAccess,
+  StrangerInfo,
+} from './chat/platform-actions.js';
 export type { OnPromptBuildPayload } from './llm/prompt-manager.js';
 export type { BotConfig } from './chat/bot-config.js';
 export type { LLMPayload, ContentPart } from './llm/payload.js';

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as moonglass from 'moonglass';
 import * as testing from 'moonglass/testing';
+import type { EventParams, OnNoticePayload, OnRequestPayload, PlatformNotice } from 'moonglass';
 
 describe('the public API', () => {
   it('exports exactly these runtime names from "moonglass"', () => {
@@ -90,6 +91,20 @@ describe('the public API', () => {
         'PromptError',
       ].sort(),
     );
+  });
+
+  it('lists the platform events in EventType, typed by the exported notice and request payloads', () => {
+    expect([moonglass.EventType.ON_NOTICE, moonglass.EventType.ON_REQUEST]).toEqual(['on_notice', 'on_request']);
+    const notice: EventParams<'on_notice'> = {
+      platform: 'qq',
+      self_id: '10000',
+      time: 1,
+      stream_id: null,
+      adapter_signature: 'x',
+      notice: { notice_type: 'friend_add', user_id: '20001' } satisfies PlatformNotice,
+    } satisfies OnNoticePayload;
+    const request: EventParams<'on_request'> = { ...notice, request: { request_type: 'friend', user_id: '20001', comment: '', flag: 'f' } } satisfies OnRequestPayload;
+    expect([notice.self_id, request.request.flag]).toEqual(['10000', 'f']);
   });
 
   it('exports the test kit from "moonglass/testing"', () => {

@@ -43,6 +43,10 @@ export async function prepareAdapter(host: Host, options: ConnectAdapterOptions)
       const outcome = await host.receive(envelope as never, signature);
       return outcome.status === 'invalid' ? { stored: false, status: 'invalid', reason: outcome.reason } : { stored: true, status: outcome.status };
     },
+    receiveEvent: async (event): Promise<InboundAck> => {
+      const outcome = await host.chat.ingress.receiveEvent(event, signature);
+      return outcome.status === 'invalid' ? { stored: false, status: 'invalid', reason: outcome.reason } : { stored: true, status: 'delivered' };
+    },
   });
   supervisor.prewarm();
   return {

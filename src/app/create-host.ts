@@ -436,10 +436,10 @@ export class Host implements HostRuntime {
           capabilities: await this.plugins.streamCapabilities(streamId),
           onOutcome: (outcome, startedAt, durationMs) => runtime.recordToolCall(streamId, outcome, startedAt, durationMs),
         }),
-      callPlatform: async (action, params = {}) => {
+      callPlatform: async (action, params = {}, account = null) => {
         const sink = egress;
         if (sink.call === undefined) throw new Error(`platform action ${action}: the connected adapter has no platform actions (or no adapter is connected)`);
-        return sink.call(action, params);
+        return sink.call(action, params, account);
       },
       // `loop` is built below, from this runtime; a resume comes only once the host runs.
       resume: (streamId, event) => loop.resume(streamId, event),

@@ -9,6 +9,8 @@ import { capInboundEnvelope, DEFAULT_MAX_INBOUND_CHARS } from './cap-inbound-env
 import { type InboundEnvelope, InboundEnvelopeSchema, type ValidInboundEnvelope } from './inbound-envelope.js';
 import type { Message } from './message.js';
 import './message-events.js';
+import { markRecalled } from './mark-recalled.js';
+import { parsePlatformEvent, streamIdOfEvent } from './platform-events.js';
 import { streamIdFor } from './stream-id.js';
 import type { StreamManager } from './stream-manager.js';
 
@@ -19,6 +21,9 @@ export type IngressOutcome =
   | { readonly status: 'stopped'; readonly message: Message }
   | { readonly status: 'duplicate'; readonly streamId: string; readonly messageId: string }
   | { readonly status: 'invalid'; readonly reason: string };
+
+/** What became of one notice or request. */
+export type SystemEventOutcome = { readonly status: 'delivered'; readonly recalled?: boolean } | { readonly status: 'invalid'; readonly reason: string };
 
 export interface IngressOptions {
   database: Database;
@@ -86,6 +91,35 @@ export class Ingress {
     if (!delivered) return { status: 'stopped', message };
     this.#options.onDelivered(message);
     return { status: 'delivered', message };
+  }
+  /**
+   * Takes a notice or request from an adapter: validates it, marks a recalled message
+   * (`group_recall` / `friend_recall`), then publishes `on_notice` / `on_request` and resolves
+   * once the handlers ran.
+   */
+  async receiveEvent(input: unknown, adapterSignature = 'unknown'): Promise<SystemEventOutcome> {
+    const { database, bus, clock, logger, streams } = this.#options;
+    const parsed = parsePlatformEvent(input);
+    if (!parsed.ok) {
+      rateLimitedLogOf(logger, clock).warn(`refused event:${adapterSignature}`, { adapter: adapterSignature, reason: parsed.reason }, 'refused a platform event');
+      return { status: 'invalid', reason: parsed.reason };
+    }
+    const event = parsed.event;
+    const streamId = streamIdOfEvent(event);
+    const origin = { platform: event.platform, self_id: event.self_id, time: event.time, stream_id: streamId, adapter_signature: adapterSignature };
+    if (event.kind === 'request') {
+      logger.debug({ ...origin, request_type: event.request.request_type }, 'platform request');
+      await bus.publish('on_request', { ...origin, request: event.request });
+      return { status: 'delivered' };
+    }
+    const notice = event.notice;
+    let recalled: boolean | undefined;
+    if ((notice.notice_type === 'group_recall' || notice.notice_type === 'friend_recall') && streamId !== null) {
+      recalled = markRecalled(database, streams, streamId, notice.message_id);
+      logger.debug({ stream_id: streamId, message_id: notice.message_id, found: recalled }, 'a message was recalled');
+    }
+    await bus.publish('on_notice', { ...origin, notice });
+    return recalled === undefined ? { status: 'delivered' } : { status: 'delivered', recalled };
   }
 }
 

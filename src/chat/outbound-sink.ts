@@ -50,7 +50,7 @@ export interface OutboundSink {
    * A platform action by name (OneBot: `get_msg`, `get_forward_msg` …), resolving to its data.
    * Sinks without actions leave it out.
    */
-  call?(action: string, params: Readonly<Record<string, unknown>>): Promise<unknown>;
+  call?(action: string, params: Readonly<Record<string, unknown>>, account?: string | null): Promise<unknown>;
   /**
    * Tells `listener` when the platform connection goes up or down, so queued replies are
    * sent the moment it is back; returns the unsubscribe. Sinks without it are retried on a

@@ -39,9 +39,10 @@ export interface ChatRuntime {
   /**
    * Calls a platform action through the connected adapter (OneBot: `get_msg`,
    * `get_forward_msg` …) and resolves to its data; rejects with the reason when no adapter is
-   * connected, the adapter has no such actions, or the platform refused.
+   * connected, the adapter has no such actions, or the platform refused. With `account`, only
+   * that account's connection (the `self_id` of the event being answered).
    */
-  callPlatform(action: string, params?: Readonly<Record<string, unknown>>): Promise<unknown>;
+  callPlatform(action: string, params?: Readonly<Record<string, unknown>>, account?: string | null): Promise<unknown>;
   /**
    * Hands an external resume (`sub_agent`, `internal_context`, a plugin's own source) to the
    * host's conversation of the stream: a run that waits is stepped with it at once (it wins

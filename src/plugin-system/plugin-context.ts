@@ -2,6 +2,7 @@ import type { ChatRuntime } from '../chatter/chat-runtime.js';
 import type { Logger } from '../kernel/logger/logger.js';
 import type { PluginMcpAccess } from '../mcp/mcp-types.js';
 import type { PluginMediaAccess } from '../media/media-types.js';
+import type { PluginPlatformAccess } from '../chat/platform-actions.js';
 import type { PluginEffects } from './plugin-effects.js';
 
 /** Where a plugin lives on disk. */
@@ -34,6 +35,12 @@ export interface PluginContext extends PluginEffects {
   readonly mcp: PluginMcpAccess;
   /** The host's image and video description. */
   readonly media: PluginMediaAccess;
+  /**
+   * The platform's actions (OneBot v11: `set_friend_add_request`, `set_group_ban`,
+   * `get_group_member_info` …), typed; pass `{account: payload.self_id}` to act as the
+   * account an event came from.
+   */
+  readonly platform: PluginPlatformAccess;
 }
 
 /** Builds the per-plugin facades of the host's services for `ctx` (each plugin gets its own). */

@@ -248,6 +248,20 @@ export class OneBotPeer {
     return frame;
   }
 
+  /** Pushes a notice event (event/notice.md): `body` holds `notice_type` and its fields; returns the frame sent. */
+  pushNotice(body: Record<string, unknown>): Record<string, unknown> {
+    const frame = { time: this.#now(), self_id: Number(this.selfId), post_type: 'notice', ...body };
+    this.pushEvent(frame);
+    return frame;
+  }
+
+  /** Pushes a request event (event/request.md): `body` holds `request_type`, `flag` and the rest; returns the frame sent. */
+  pushRequest(body: Record<string, unknown>): Record<string, unknown> {
+    const frame = { time: this.#now(), self_id: Number(this.selfId), post_type: 'request', ...body };
+    this.pushEvent(frame);
+    return frame;
+  }
+
   /** Pushes any object as one JSON frame. */
   pushEvent(frame: unknown): void {
     this.pushRaw(JSON.stringify(frame));

@@ -1,13 +1,14 @@
 import type { Adapter, AdapterContext, AdapterFactory } from '../adapter-context.js';
 import type { OneBotConfig } from './config.js';
 import { ForwardClient, shownUrl } from './forward-client.js';
+import { toWireParams } from './events/wire-params.js';
 import { OneBotAdapter } from './onebot-adapter.js';
 import { ReverseServer } from './reverse-server.js';
 import type { OneBotTransport } from './transport.js';
 
 /** The running OneBot adapter, with what tests and the status page want beyond `Adapter`. */
 export interface RunningOneBotAdapter extends Adapter {
-  call(action: string, params: Readonly<Record<string, unknown>>): Promise<unknown>;
+  call(action: string, params: Readonly<Record<string, unknown>>, account?: string | null): Promise<unknown>;
   /** The reverse server's bound port (useful with `port = 0`); undefined in forward mode. */
   readonly listeningPort: number | undefined;
 }
@@ -38,7 +39,7 @@ export async function createOneBotAdapter(context: AdapterContext<OneBotConfig>)
   else context.signal.addEventListener('abort', () => void stop(), { once: true });
   return {
     deliver: (delivery) => adapter.deliver(delivery),
-    call: (action, params) => adapter.call(action, params),
+    call: (action, params, account) => adapter.call(action, toWireParams(params), account),
     confirm: (request) => adapter.confirm(request),
     stop,
     get listeningPort() {

@@ -11,6 +11,10 @@ export const EventType = {
   ON_COMPONENT_UNLOADED: 'on_component_unloaded',
   ON_MESSAGE_RECEIVED: 'on_message_received',
   ON_MESSAGE_SENT: 'on_message_sent',
+  /** A platform notice: members joining or leaving, a recall, a ban, a poke … (`OnNoticePayload`). */
+  ON_NOTICE: 'on_notice',
+  /** A friend request or a group join request / invitation (`OnRequestPayload`). */
+  ON_REQUEST: 'on_request',
   ON_PROMPT_BUILD: 'on_prompt_build',
   BEFORE_LLM_REQUEST: 'before_llm_request',
   AFTER_LLM_REQUEST: 'after_llm_request',

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { createPluginPlatformAccess } from '../../chat/platform-actions.js';
 import { join } from 'node:path';
 import type { ChatRuntime } from '../../chatter/chat-runtime.js';
 import { pluginLogger } from '../../kernel/logger/create-logger.js';
@@ -105,6 +106,7 @@ export function preparePlugin(
       chat: deps.chat,
       mcp: services.mcp(manifest.id),
       media: services.media(manifest.id),
+      platform: createPluginPlatformAccess(manifest.id, () => deps.chat),
       ...createPluginEffects(scope, deps.clock, logger, deps.registry),
     });
     attachPluginRuntime(plugin, { config: Object.freeze(settings.config), ctx });

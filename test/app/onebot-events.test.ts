@@ -1,0 +1,163 @@
+import Database from 'better-sqlite3';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type BotProcess, useBotProcesses } from '../support/bot-process.js';
+import { freePort } from '../support/free-port.js';
+import { OneBotPeer } from '../support/onebot-peer.js';
+import { useProjectTempDir } from '../support/temp-dir.js';
+import { until } from '../support/until.js';
+
+// The real CLI runs the host, the host forks the OneBot adapter, a loopback peer connects the
+// way NapCat does; a plugin in the bot project handles on_notice / on_request.
+
+const TOKEN = 'events-token';
+const NDFC_CONFIG = '[plugin]\nprobability_mention = 1.0\ntyping_delay_per_char = 0.01\n';
+
+/** A plugin that logs every notice and request (with the account) and answers requests through ctx.platform. */
+const GATEKEEPER = [
+  "import { BaseEventHandler, EventDecision, eventHandler, inject, TOKENS, ToolPlugin, type ComponentClass, type EventParams } from 'moonglass';",
+  '',
+  "@eventHandler({ name: 'notices', subscribe: ['on_notice'] })",
+  "class Notices extends BaseEventHandler<'on_notice'> {",
+  '  constructor(@inject(TOKENS.Plugin) private readonly plugin: ToolPlugin) { super(); }',
+  "  execute(_event: 'on_notice', params: EventParams<'on_notice'>) {",
+  "    this.plugin.ctx.logger.info({ self_id: params.self_id, stream_id: params.stream_id, notice: params.notice }, 'gatekeeper saw a notice');",
+  '    return [EventDecision.PASS, params] as const;',
+  '  }',
+  '}',
+  '',
+  "@eventHandler({ name: 'requests', subscribe: ['on_request'] })",
+  "class Requests extends BaseEventHandler<'on_request'> {",
+  '  constructor(@inject(TOKENS.Plugin) private readonly plugin: ToolPlugin) { super(); }',
+  "  async execute(_event: 'on_request', params: EventParams<'on_request'>) {",
+  '    const { ctx } = this.plugin;',
+  "    ctx.logger.info({ self_id: params.self_id, request: params.request }, 'gatekeeper saw a request');",
+  '    const account = { account: params.self_id };',
+  '    try {',
+  "      if (params.request.request_type === 'friend') {",
+  "        const data = await ctx.platform.call('set_friend_add_request', { flag: params.request.flag, approve: true, remark: 'from moonglass' }, account);",
+  "        ctx.logger.info({ data }, 'gatekeeper approved a friend');",
+  '      } else {',
+  "        await ctx.platform.call('set_group_add_request', { flag: params.request.flag, sub_type: params.request.sub_type, approve: false, reason: 'no' }, account);",
+  '      }',
+  '    } catch (error) {',
+  "      ctx.logger.info({ error: error instanceof Error ? error.message : String(error) }, 'gatekeeper action failed');",
+  '    }',
+  '    return [EventDecision.PASS, params] as const;',
+  '  }',
+  '}',
+  '',
+  'export class Gatekeeper extends ToolPlugin {',
+  '  override components(): ComponentClass[] { return [Notices, Requests]; }',
+  '}',
+  '',
+].join('\n');
+
+function writeGatekeeper(cwd: string): void {
+  const folder = join(cwd, 'plugins', 'gatekeeper');
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(
+    join(folder, '_manifest.json'),
+    JSON.stringify({
+      manifest_version: 1,
+      id: 'example.gatekeeper',
+      plugin_type: 'tool',
+      name: 'example.gatekeeper',
+      version: '1.0.0',
+      description: 'answers friend and group requests',
+      host_application: { min_version: '0.1.0', max_version: '0.9.0' },
+    }),
+  );
+  writeFileSync(join(folder, 'plugin.ts'), GATEKEEPER);
+}
+
+function rows(dataDir: string, sql: string): Record<string, unknown>[] {
+  const database = new Database(join(dataDir, 'moonglass.db'), { readonly: true });
+  try {
+    return database.prepare(sql).all() as Record<string, unknown>[];
+  } finally {
+    database.close();
+  }
+}
+
+describe('npm start with the OneBot v11 adapter: notices and requests', () => {
+  const run = useBotProcesses();
+  const tempDir = useProjectTempDir();
+  const peers: OneBotPeer[] = [];
+  afterEach(async () => {
+    for (const peer of peers.splice(0)) await peer.close();
+  });
+
+  async function startBot(): Promise<{ cwd: string; bot: BotProcess; peer: OneBotPeer }> {
+    const cwd = tempDir();
+    writeGatekeeper(cwd);
+    const port = await freePort();
+    mkdirSync(join(cwd, 'config', 'adapters'), { recursive: true });
+    writeFileSync(join(cwd, 'config', 'bot.toml'), '[platform]\nadapter = "onebot_v11"\n[accounts]\nqq = "10000"\n');
+    writeFileSync(join(cwd, 'config', 'adapters', 'onebot_v11.toml'), `access_token = "${TOKEN}"\n[reverse]\nport = ${port}\n`);
+    const bot = run(['start', '--config-dir', 'config', '--data-dir', 'data'], { cwd, pluginConfigs: { neo_default_chatter: NDFC_CONFIG } });
+    const listening = await bot.waitForLog(/^OneBot reverse mode: listening on /);
+    const url = String(listening['msg']).replace('OneBot reverse mode: listening on ', '');
+    await bot.waitForLog(/^ready in/);
+    const peer = new OneBotPeer({ selfId: '10000', waitTimeoutMs: 30_000 });
+    peers.push(peer);
+    peer.connectReverse({ url, token: TOKEN });
+    await peer.waitForConnection();
+    return { cwd, bot, peer };
+  }
+
+  it('[issue 17] a notice and a request reach a plugin with the account; its answer through ctx.platform is the right action frame', async () => {
+    const { bot, peer } = await startBot();
+    peer.answer('set_friend_add_request', { kind: 'ok', data: null });
+
+    peer.pushNotice({ notice_type: 'group_increase', sub_type: 'approve', group_id: 30001, operator_id: 20002, user_id: 20003 });
+    const notice = await bot.waitForLog(/^gatekeeper saw a notice$/);
+    expect(notice['self_id']).toBe('10000');
+    expect(notice['stream_id']).toMatch(/^[0-9a-f]{64}$/);
+    expect(notice['notice']).toEqual({ notice_type: 'group_increase', sub_type: 'approve', group_id: '30001', operator_id: '20002', user_id: '20003' });
+
+    peer.pushRequest({ request_type: 'friend', user_id: 20004, comment: 'hi, I am Dora', flag: 'friend-flag-1' });
+    const request = await bot.waitForLog(/^gatekeeper saw a request$/);
+    expect(request['self_id']).toBe('10000');
+    expect(request['request']).toEqual({ request_type: 'friend', user_id: '20004', comment: 'hi, I am Dora', flag: 'friend-flag-1' });
+    const action = await peer.waitForAction('set_friend_add_request');
+    expect(action.params).toEqual({ flag: 'friend-flag-1', approve: true, remark: 'from moonglass' });
+    const approved = await bot.waitForLog(/^gatekeeper approved a friend$/);
+    expect(approved['data']).toBeNull();
+  }, 60_000);
+
+  it('[issue 17] a platform action the peer refuses comes back to the plugin as an error with the reason', async () => {
+    const { bot, peer } = await startBot();
+    peer.answer('set_group_add_request', { kind: 'failed', retcode: 100, message: 'flag expired', wording: 'the request has expired' });
+
+    peer.pushRequest({ request_type: 'group', sub_type: 'add', group_id: 30001, user_id: 20005, comment: 'let me in', flag: 'group-flag-1' });
+    const action = await peer.waitForAction('set_group_add_request');
+    expect(action.params).toEqual({ flag: 'group-flag-1', sub_type: 'add', approve: false, reason: 'no' });
+    const failed = await bot.waitForLog(/^gatekeeper action failed$/);
+    expect(String(failed['error'])).toContain('the request has expired');
+  }, 60_000);
+
+  it('[issue 17] a malformed v11 notice is refused with the field named in the log, and no handler sees it', async () => {
+    const { bot, peer } = await startBot();
+    peer.pushNotice({ notice_type: 'group_ban', sub_type: 'mute', group_id: 30001, operator_id: 20002, user_id: 20003, duration: 60 });
+    const skipped = await bot.waitForLog(/^OneBot frame skipped: notice event: sub_type: must be "ban" or "lift_ban"$/);
+    expect(skipped['level']).toBeDefined();
+    peer.pushNotice({ notice_type: 'friend_add', user_id: 20006 });
+    const next = await bot.waitForLog(/^gatekeeper saw a notice$/);
+    expect(next['notice']).toEqual({ notice_type: 'friend_add', user_id: '20006' });
+  }, 60_000);
+
+  it('[issue 17] a recalled message is stored as recalled and read, so it is not answered', async () => {
+    const { cwd, bot, peer } = await startBot();
+    // Held in the adapter: the message and its recall reach the host in order, the recall
+    // before any chatter step (the private chat waits for its typing pause first).
+    peer.pushPrivateMessage({ message: 'please forget this', messageId: 4242, userId: 20007 });
+    peer.pushNotice({ notice_type: 'friend_recall', user_id: 20007, message_id: 4242 });
+    await bot.waitForLog(/^gatekeeper saw a notice$/);
+    await until(() => rows(join(cwd, 'data'), "SELECT * FROM messages WHERE message_id = '4242'").length === 1, { what: 'the message stored' });
+    const [stored] = rows(join(cwd, 'data'), "SELECT * FROM messages WHERE message_id = '4242'");
+    expect(stored).toMatchObject({ processed_plain_text: '[已撤回] please forget this' });
+    expect(stored!['unread']).toBe(0);
+  }, 60_000);
+});
