@@ -36,7 +36,7 @@ export class SandboxChannel {
     const keep = (delivery: OutboundDelivery) => this.#keep(delivery);
     return {
       deliver: (delivery) => (delivery.platform === SANDBOX_PLATFORM ? keep(delivery) : next.deliver(delivery)),
-      ...(next.call === undefined ? {} : { call: (action: string, params: Readonly<Record<string, unknown>>) => next.call!(action, params) }),
+      ...(next.call === undefined ? {} : { call: (action: string, params: Readonly<Record<string, unknown>>, account?: string | null) => next.call!(action, params, account) }),
       ...(next.onConnectionChange === undefined ? {} : { onConnectionChange: (listener: (connected: boolean) => void) => next.onConnectionChange!(listener) }),
       ...(next.confirm === undefined ? {} : { confirm: (request: DeliveryCheckRequest) => next.confirm!(request) }),
     };

@@ -20,18 +20,20 @@ const GATEKEEPER = [
   '',
   "@eventHandler({ name: 'notices', subscribe: ['on_notice'] })",
   "class Notices extends BaseEventHandler<'on_notice'> {",
-  '  constructor(@inject(TOKENS.Plugin) private readonly plugin: ToolPlugin) { super(); }',
+  '  readonly #plugin: ToolPlugin;',
+  '  constructor(@inject(TOKENS.Plugin) plugin: ToolPlugin) { super(); this.#plugin = plugin; }',
   "  execute(_event: 'on_notice', params: EventParams<'on_notice'>) {",
-  "    this.plugin.ctx.logger.info({ self_id: params.self_id, stream_id: params.stream_id, notice: params.notice }, 'gatekeeper saw a notice');",
+  "    this.#plugin.ctx.logger.info({ self_id: params.self_id, stream_id: params.stream_id, notice: params.notice }, 'gatekeeper saw a notice');",
   '    return [EventDecision.PASS, params] as const;',
   '  }',
   '}',
   '',
   "@eventHandler({ name: 'requests', subscribe: ['on_request'] })",
   "class Requests extends BaseEventHandler<'on_request'> {",
-  '  constructor(@inject(TOKENS.Plugin) private readonly plugin: ToolPlugin) { super(); }',
+  '  readonly #plugin: ToolPlugin;',
+  '  constructor(@inject(TOKENS.Plugin) plugin: ToolPlugin) { super(); this.#plugin = plugin; }',
   "  async execute(_event: 'on_request', params: EventParams<'on_request'>) {",
-  '    const { ctx } = this.plugin;',
+  '    const { ctx } = this.#plugin;',
   "    ctx.logger.info({ self_id: params.self_id, request: params.request }, 'gatekeeper saw a request');",
   '    const account = { account: params.self_id };',
   '    try {',
@@ -125,6 +127,24 @@ describe('npm start with the OneBot v11 adapter: notices and requests', () => {
     expect(action.params).toEqual({ flag: 'friend-flag-1', approve: true, remark: 'from moonglass' });
     const approved = await bot.waitForLog(/^gatekeeper approved a friend$/);
     expect(approved['data']).toBeNull();
+  }, 60_000);
+
+  it('[issue 17] with two accounts connected, the answer to a request goes to the connection of the account it came on', async () => {
+    const { bot, peer: first } = await startBot();
+    const second = new OneBotPeer({ selfId: '10001', waitTimeoutMs: 30_000 });
+    peers.push(second);
+    const url = String((await bot.waitForLog(/^OneBot reverse mode: listening on /))['msg']).replace('OneBot reverse mode: listening on ', '');
+    second.connectReverse({ url, token: TOKEN });
+    await second.waitForConnection();
+    second.answer('set_friend_add_request', { kind: 'ok', data: null });
+
+    second.pushRequest({ request_type: 'friend', user_id: 20008, comment: '', flag: 'second-flag' });
+    const request = await bot.waitForLog(/^gatekeeper saw a request$/);
+    expect(request['self_id']).toBe('10001');
+    const action = await second.waitForAction('set_friend_add_request');
+    expect(action.params).toMatchObject({ flag: 'second-flag' });
+    await bot.waitForLog(/^gatekeeper approved a friend$/);
+    expect(first.actions.map((sent) => sent.action)).not.toContain('set_friend_add_request');
   }, 60_000);
 
   it('[issue 17] a platform action the peer refuses comes back to the plugin as an error with the reason', async () => {
