@@ -74,6 +74,34 @@ function writeGatekeeper(cwd: string): void {
   writeFileSync(join(folder, 'plugin.ts'), GATEKEEPER);
 }
 
+
+/** A model that answers every call with send_text of what it was shown last (so a test sees the prompt). */
+const ECHO_MODEL = [
+  "import { ToolPlugin, TOKENS, type ModelClient } from 'moonglass';",
+  'export class EchoModel extends ToolPlugin {',
+  '  override async onLoad(): Promise<void> {',
+  '    const client: ModelClient = {',
+  '      complete: async (call) => {',
+  "        const shown = JSON.stringify(call.payloads.map((payload) => payload.content));",
+  "        return { message: '', reasoning: '', finishReason: 'tool_calls', usage: undefined,",
+  "          toolCalls: [{ id: 'c0', name: 'send_text', args: { content: `shown: ${shown.includes('please forget this') ? (shown.includes('[已撤回] please forget this') ? 'recalled' : 'live') : 'absent'} / ${shown.includes('second message') ? 'second' : ''}` } }] };",
+  '      },',
+  '    };',
+  '    this.ctx.override(TOKENS.ModelClient, { useValue: client });',
+  '  }',
+  '}',
+].join('\n');
+
+function writeEchoModel(cwd: string): void {
+  const folder = join(cwd, 'plugins', 'echo-model');
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(
+    join(folder, '_manifest.json'),
+    JSON.stringify({ manifest_version: 1, id: 'example.echo-model', plugin_type: 'tool', name: 'example.echo-model', version: '1.0.0', description: 'echo', host_application: { min_version: '0.1.0', max_version: '0.9.0' } }),
+  );
+  writeFileSync(join(folder, 'plugin.ts'), ECHO_MODEL);
+}
+
 function rows(dataDir: string, sql: string): Record<string, unknown>[] {
   const database = new Database(join(dataDir, 'moonglass.db'), { readonly: true });
   try {
@@ -91,9 +119,10 @@ describe('npm start with the OneBot v11 adapter: notices and requests', () => {
     for (const peer of peers.splice(0)) await peer.close();
   });
 
-  async function startBot(): Promise<{ cwd: string; bot: BotProcess; peer: OneBotPeer }> {
+  async function startBot(options: { echoModel?: boolean } = {}): Promise<{ cwd: string; bot: BotProcess; peer: OneBotPeer }> {
     const cwd = tempDir();
     writeGatekeeper(cwd);
+    if (options.echoModel === true) writeEchoModel(cwd);
     const port = await freePort();
     mkdirSync(join(cwd, 'config', 'adapters'), { recursive: true });
     writeFileSync(join(cwd, 'config', 'bot.toml'), '[platform]\nadapter = "onebot_v11"\n[accounts]\nqq = "10000"\n');
@@ -179,5 +208,17 @@ describe('npm start with the OneBot v11 adapter: notices and requests', () => {
     const [stored] = rows(join(cwd, 'data'), "SELECT * FROM messages WHERE message_id = '4242'");
     expect(stored).toMatchObject({ processed_plain_text: '[已撤回] please forget this' });
     expect(stored!['unread']).toBe(0);
+  }, 60_000);
+
+  it('[issue 17] a message recalled before the bot answered is not answered, and the next prompt shows it as recalled', async () => {
+    const { bot, peer } = await startBot({ echoModel: true });
+    peer.pushPrivateMessage({ message: 'please forget this', messageId: 5151, userId: 20009 });
+    peer.pushNotice({ notice_type: 'friend_recall', user_id: 20009, message_id: 5151 });
+    await bot.waitForLog(/^gatekeeper saw a notice$/);
+    peer.pushPrivateMessage({ message: 'second message', messageId: 5152, userId: 20009 });
+    const send = await peer.waitForAction('send_private_msg');
+    const text = (send.params['message'] as { data: Record<string, unknown> }[]).map((segment) => segment.data['text']).join('');
+    // The first reply already saw the second message: nothing answered the recalled one alone.
+    expect(text).toBe('shown: recalled / second');
   }, 60_000);
 });
