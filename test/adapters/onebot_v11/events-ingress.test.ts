@@ -71,4 +71,15 @@ describe('the host takes platform events', () => {
     });
     expect(outcome).toEqual({ status: 'delivered', recalled: false });
   });
+
+  it('[issue 17] ctx.platform.call() goes to the connected adapter and resolves to its answer, or rejects with its reason', async () => {
+    const test = await createTestHost();
+    hosts.push(test);
+    test.adapter.onAction('get_group_member_info', (params) => ({ group_id: 30001, user_id: Number(params['user_id']), role: 'admin' }));
+    const plugin = test.host.plugins.get('neo_default_chatter')!;
+    const member = await plugin.ctx.platform.call('get_group_member_info', { group_id: '30001', user_id: '20001' }, { account: '10000' });
+    expect(member.role).toBe('admin');
+    await expect(plugin.ctx.platform.call('set_group_ban', { group_id: '30001', user_id: '20001', duration: 60 })).rejects.toThrow(/no answer for platform action set_group_ban/);
+    expect(test.adapter.calls).toContainEqual({ action: 'set_group_ban', params: { group_id: '30001', user_id: '20001', duration: 60 } });
+  });
 });
