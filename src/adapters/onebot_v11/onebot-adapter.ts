@@ -205,7 +205,10 @@ export class OneBotAdapter implements Adapter, TransportHandlers {
       return;
     }
     const selfIds = new Set([link.selfId, this.#configuredAccount()].filter((id): id is string => id !== undefined));
-    const envelope = { ...buildEnvelope(event, config.platform, { selfIds, isSentByBot: (id) => this.#sent.has(id) }), account: link.selfId ?? String(event.self_id) };
+    // A segment the adapter does not know is kept as a placeholder; the log says which (once a minute per connection).
+    const reportSegment = (problem: string) =>
+      rateLimitedLogOf(this.#context.logger).warn(`segment:${link.detail}`, {}, `OneBot segment kept as a placeholder: ${problem}`);
+    const envelope = { ...buildEnvelope(event, config.platform, { selfIds, isSentByBot: (id) => this.#sent.has(id) }, reportSegment), account: link.selfId ?? String(event.self_id) };
     const chat = event.message_type === 'group' ? `group:${String(event.group_id ?? '')}` : `private:${String(event.user_id)}`;
     this.#afterInChat(chat, async () => {
       try {
