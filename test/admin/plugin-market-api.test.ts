@@ -153,9 +153,10 @@ describe('the web console plugin market (API)', () => {
     writeBotProject(project, offline);
     const { api, origin } = await startBotWithConsole(run, project, offline);
 
-    const answer = await search(api, 'shout');
+    // Words no test searches for elsewhere: npm's shared cache has no answer for them to fall back on.
+    const answer = await search(api, 'never-cached-words');
     expect(answer).toMatchObject({ reachable: false, registry: offline, results: [] });
-    expect(answer.problem).toMatch(/.+/);
+    expect(answer.problem).toMatch(/ECONNREFUSED|connect|request to/);
     expect((await api('/overview')).status).toBe(200);
     expect((await pluginsOf(api)).find((plugin) => plugin.id === 'neo_default_chatter')).toMatchObject({ state: 'loaded' });
 

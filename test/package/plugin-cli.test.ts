@@ -97,7 +97,8 @@ describe('moonglass plugin', () => {
     expect(none.stderr[0]).toBe('moonglass plugin search needs the words to search for');
 
     const url = `http://127.0.0.1:${await freePort()}/`;
-    const offline = run(['plugin', 'search', 'weather', '--registry', url], { cwd: workDir() });
+    // Words no test searches for elsewhere: npm's shared cache has no answer for them to fall back on.
+    const offline = run(['plugin', 'search', 'never-cached-words', '--registry', url], { cwd: workDir() });
     expect(await offline.exited).toEqual({ code: 1, signal: null });
     expect(offline.stdout).toEqual([]);
     expect(offline.stderr).toHaveLength(1);

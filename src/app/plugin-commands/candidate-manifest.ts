@@ -5,7 +5,7 @@ import { PLUGIN_PACKAGE_KEYWORD } from '../../plugin-system/discovery/plugin-pac
 import { checkHostCompatibility } from '../../plugin-system/manifest/host-compatibility.js';
 import type { PluginManifest } from '../../plugin-system/manifest/plugin-manifest.js';
 import { MANIFEST_FILE_NAME, readPluginManifest } from '../../plugin-system/manifest/read-plugin-manifest.js';
-import { npmErrorLine, registryArgs } from './npm-error-line.js';
+import { npmFailure, registryArgs } from './npm-error-line.js';
 import { readTarballFile } from './read-tarball-file.js';
 import type { VersionDocument } from './registry-versions.js';
 import { runNpm } from './run-npm.js';
@@ -27,7 +27,7 @@ export async function judgeCandidate(document: VersionDocument, hostVersion: str
   const scratch = mkdtempSync(join(tmpdir(), 'moonglass-candidate-'));
   try {
     const pack = await runNpm(['pack', label, '--json', '--pack-destination', scratch, ...registryArgs(registry)], 120_000, cwd);
-    if (pack.code !== 0) return { fits: false, reason: `could not download ${label}: ${npmErrorLine(pack.stderr)}` };
+    if (pack.code !== 0) return { fits: false, reason: `could not download ${label}: ${npmFailure(pack.stdout, pack.stderr).line}` };
     const [packed] = JSON.parse(pack.stdout) as { filename: string }[];
     const manifestText = readTarballFile(readFileSync(join(scratch, packed!.filename)), `package/${MANIFEST_FILE_NAME}`);
     if (manifestText === undefined) return { fits: false, reason: `${label} has no ${MANIFEST_FILE_NAME} at its root, so the host would not load it` };
