@@ -1,10 +1,10 @@
-import Database from 'better-sqlite3';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BotProcess, useBotProcesses } from '../support/bot-process.js';
 import { freePort } from '../support/free-port.js';
 import { OneBotPeer } from '../support/onebot-peer.js';
+import { storedRows } from '../support/stored-messages.js';
 import { useProjectTempDir } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
 
@@ -14,15 +14,6 @@ import { until } from '../support/until.js';
 const TOKEN = 's3cret-token';
 // Every group @-mention passes the probability gate, and replies are typed quickly.
 const NDFC_CONFIG = '[plugin]\nprobability_mention = 1.0\ntyping_delay_per_char = 0.01\n';
-
-function rows(dataDir: string, sql: string): Record<string, unknown>[] {
-  const database = new Database(join(dataDir, 'moonglass.db'), { readonly: true });
-  try {
-    return database.prepare(sql).all() as Record<string, unknown>[];
-  } finally {
-    database.close();
-  }
-}
 
 
 describe('npm start with the OneBot v11 adapter', () => {
@@ -124,7 +115,7 @@ describe('npm start with the OneBot v11 adapter', () => {
 
     bot.child.kill('SIGTERM');
     expect(await bot.exited).toEqual({ code: 0, signal: null });
-    const stored = rows(join(cwd, 'data'), 'SELECT direction, chat_type, sender_id FROM messages ORDER BY row_id');
+    const stored = storedRows(join(cwd, 'data'), 'SELECT direction, chat_type, sender_id FROM messages ORDER BY row_id');
     expect(stored).toEqual([
       { direction: 'inbound', chat_type: 'group', sender_id: '42' },
       expect.objectContaining({ direction: 'outbound', chat_type: 'group' }),
@@ -140,7 +131,7 @@ describe('npm start with the OneBot v11 adapter', () => {
     await napcat.waitForAction('send_private_msg');
     // The reply is confirmed and stored before the crash (a send the adapter took but did not
     // confirm before dying is not repeated: at most once, never twice).
-    await until(() => rows(join(cwd, 'data'), "SELECT 1 FROM messages WHERE direction = 'outbound'").length === 1, { what: 'the reply to be stored' });
+    await until(() => storedRows(join(cwd, 'data'), "SELECT 1 FROM messages WHERE direction = 'outbound'").length === 1, { what: 'the reply to be stored' });
 
     const up = bot.logs.find((record) => record['msg'] === 'the onebot_v11 adapter is up');
     process.kill(Number(up?.['pid']), 'SIGKILL');
@@ -153,7 +144,7 @@ describe('npm start with the OneBot v11 adapter', () => {
     bot.child.kill('SIGTERM');
     expect(await bot.exited).toEqual({ code: 0, signal: null });
     expect(napcat.actions.filter((action) => action.action === 'send_private_msg')).toHaveLength(2);
-    const stored = rows(join(cwd, 'data'), 'SELECT direction, content FROM messages ORDER BY row_id');
+    const stored = storedRows(join(cwd, 'data'), 'SELECT direction, content FROM messages ORDER BY row_id');
     expect(stored.filter((row) => row['direction'] === 'inbound').map((row) => row['content'])).toEqual(['第一条', '第二条']);
     expect(stored.filter((row) => row['direction'] === 'outbound'), JSON.stringify(stored) + bot.stderr.slice(-15).join('\n')).toHaveLength(2);
   }, 60_000);

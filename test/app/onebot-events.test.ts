@@ -1,10 +1,10 @@
-import Database from 'better-sqlite3';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BotProcess, useBotProcesses } from '../support/bot-process.js';
 import { freePort } from '../support/free-port.js';
 import { OneBotPeer } from '../support/onebot-peer.js';
+import { storedRows } from '../support/stored-messages.js';
 import { useProjectTempDir } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
 
@@ -102,15 +102,6 @@ function writeEchoModel(cwd: string): void {
   writeFileSync(join(folder, 'plugin.ts'), ECHO_MODEL);
 }
 
-function rows(dataDir: string, sql: string): Record<string, unknown>[] {
-  const database = new Database(join(dataDir, 'moonglass.db'), { readonly: true });
-  try {
-    return database.prepare(sql).all() as Record<string, unknown>[];
-  } finally {
-    database.close();
-  }
-}
-
 describe('npm start with the OneBot v11 adapter: notices and requests', () => {
   const run = useBotProcesses();
   const tempDir = useProjectTempDir();
@@ -204,8 +195,8 @@ describe('npm start with the OneBot v11 adapter: notices and requests', () => {
     peer.pushPrivateMessage({ message: 'please forget this', messageId: 4242, userId: 20007 });
     peer.pushNotice({ notice_type: 'friend_recall', user_id: 20007, message_id: 4242 });
     await bot.waitForLog(/^gatekeeper saw a notice$/);
-    await until(() => rows(join(cwd, 'data'), "SELECT * FROM messages WHERE message_id = '4242'").length === 1, { what: 'the message stored' });
-    const [stored] = rows(join(cwd, 'data'), "SELECT * FROM messages WHERE message_id = '4242'");
+    await until(() => storedRows(join(cwd, 'data'), "SELECT * FROM messages WHERE message_id = '4242'").length === 1, { what: 'the message stored' });
+    const [stored] = storedRows(join(cwd, 'data'), "SELECT * FROM messages WHERE message_id = '4242'");
     expect(stored).toMatchObject({ processed_plain_text: '[已撤回] please forget this' });
     expect(stored!['unread']).toBe(0);
   }, 60_000);
