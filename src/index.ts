@@ -123,7 +123,7 @@ export type { Message, MessageExtra, ChatType as ChatKind } from './chat/message
 export type { ChatStream } from './chat/chat-stream.js';
 export type { StreamApi, OutgoingMessage, SendOutcome, SendOptions } from './chat/stream-api.js';
 export type { InboundEnvelope } from './chat/inbound-envelope.js';
-export type { OutboundSink, OutboundDelivery, DeliveryCheck, DeliveryCheckRequest } from './chat/outbound-sink.js';
+export type { OutboundSink, OutboundDelivery, OutboundMedia, DeliveryCheck, DeliveryCheckRequest } from './chat/outbound-sink.js';
 export type { DeliveryFailureKind } from './chat/delivery-failure.js';
 export type { OnMessageReceivedPayload, OnMessageSentPayload } from './chat/message-events.js';
 export type { OnNoticePayload, OnRequestPayload, PlatformEventOrigin } from './chat/platform-events.js';

@@ -19,6 +19,20 @@ export interface AdapterStatus {
   selfId?: string;
   /** One line for a person: "listening on ws://127.0.0.1:8095", "connected to …". */
   detail?: string;
+  /**
+   * Every bot account the adapter has seen since it started (OneBot: one per connection's
+   * `X-Self-ID`), connected or not, in the order they first connected. Absent: the adapter
+   * has no notion of accounts (the console).
+   */
+  accounts?: readonly AccountStatus[];
+}
+
+/** One bot account's connection, as the adapter sees it. */
+export interface AccountStatus {
+  selfId: string;
+  connected: boolean;
+  /** "QQ 10001 connected from 127.0.0.1:50312", "connection closed (1006)". */
+  detail?: string;
 }
 
 /** The bot facts an adapter needs to recognise its own messages and mentions. */

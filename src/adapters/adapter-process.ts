@@ -70,7 +70,8 @@ async function start(init: Extract<HostToAdapterParsed, { type: 'init' }>): Prom
       });
     },
     setStatus(status) {
-      send({ type: 'status', ...status });
+      const { accounts, ...rest } = status;
+      send({ type: 'status', ...rest, ...(accounts === undefined ? {} : { accounts: accounts.map((account) => ({ ...account })) }) });
     },
     inputClosed() {
       send({ type: 'input_closed' });

@@ -239,8 +239,13 @@ export class AdapterSupervisor implements OutboundSink {
         void this.#receiveEvent(message.id, message.event);
         return;
       case 'status': {
-        const { connected, selfId, detail } = message;
-        this.#status = { connected, ...(selfId === undefined ? {} : { selfId }), ...(detail === undefined ? {} : { detail }) };
+        const { connected, selfId, detail, accounts } = message;
+        this.#status = {
+          connected,
+          ...(selfId === undefined ? {} : { selfId }),
+          ...(detail === undefined ? {} : { detail }),
+          ...(accounts === undefined ? {} : { accounts: accounts.map((account) => ({ ...account })) }),
+        };
         this.#logger.info({ connected, selfId }, detail ?? (connected ? 'platform connected' : 'platform disconnected'));
         this.#notifyConnection(connected);
         return;
@@ -314,7 +319,9 @@ export class AdapterSupervisor implements OutboundSink {
     }
     const name = this.#options.adapter.name;
     const upForMs = this.#options.clock.now() - this.#startedAt;
-    this.#status = { connected: false };
+    // The accounts stay listed, each disconnected, so the console still shows who they were.
+    const accounts = this.#status.accounts?.map((account) => ({ selfId: account.selfId, connected: false, detail: 'the adapter process exited' }));
+    this.#status = accounts === undefined ? { connected: false } : { connected: false, accounts };
     this.#notifyConnection(false);
     for (const pending of this.#pending.values()) {
       pending.reject(

@@ -46,7 +46,13 @@ export const AdapterToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('inbound'), id: z.number().int(), envelope: z.unknown() }),
   /** A notice or request (`PlatformEvent`, validated by the host); answered by `inbound_ack` with the same id. */
   z.object({ type: z.literal('event'), id: z.number().int(), event: z.unknown() }),
-  z.object({ type: z.literal('status'), connected: z.boolean(), selfId: z.string().optional(), detail: z.string().optional() }),
+  z.object({
+    type: z.literal('status'),
+    connected: z.boolean(),
+    selfId: z.string().optional(),
+    detail: z.string().optional(),
+    accounts: z.array(z.object({ selfId: z.string(), connected: z.boolean(), detail: z.string().optional() })).optional(),
+  }),
   z.object({ type: z.literal('input_closed') }),
   z.object({ type: z.literal('log'), record: z.record(z.string(), z.unknown()) }),
   /**

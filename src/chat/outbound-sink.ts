@@ -1,5 +1,15 @@
 import type { ChatType } from './message.js';
 
+/**
+ * A picture, voice clip or video to send. `file` is what OneBot v11's `file` field takes:
+ * an `http(s)://` URL, `base64://<data>`, or a `file:///` URL of a file on the machine the
+ * QQ client runs on.
+ */
+export interface OutboundMedia {
+  kind: 'image' | 'record' | 'video';
+  file: string;
+}
+
 /** One message for the platform, addressed by the stream it belongs to. */
 export interface OutboundDelivery {
   streamId: string;
@@ -10,9 +20,11 @@ export interface OutboundDelivery {
   content: string;
   replyTo: string | null;
   at: string | null;
+  /** Pictures, voice clips or videos sent with the text (after it). Absent: text only. */
+  media?: readonly OutboundMedia[];
   /**
-   * The bot account (connection) to send on: the one the conversation's messages arrived on
-   * (OneBot: the `self_id` of the connection). Absent or null: the adapter's default connection.
+   * The bot account (connection) to send on: the one the conversation belongs to (OneBot: the
+   * `self_id` of the connection). Absent or null: the adapter's default connection.
    */
   account?: string | null;
   /**

@@ -1,5 +1,6 @@
 import type { ChatStream } from './chat-stream.js';
 import type { Message } from './message.js';
+import type { OutboundMedia } from './outbound-sink.js';
 
 /** What a chatter or action asks to send. */
 export interface OutgoingMessage {
@@ -8,6 +9,8 @@ export interface OutgoingMessage {
   replyTo?: string | null;
   /** @-mention this user (groups only). */
   at?: string | null;
+  /** Pictures, voice clips or videos to send with (after) the text; `content` may then be empty. */
+  media?: readonly OutboundMedia[];
 }
 
 /**

@@ -7,7 +7,7 @@ import type { StreamRecord } from '../storage/stream-repository.js';
 import { ChatStream, HISTORY_IN_MEMORY } from './chat-stream.js';
 import type { Message } from './message.js';
 import './message-events.js';
-import type { OutboundDelivery, OutboundSink } from './outbound-sink.js';
+import type { OutboundDelivery, OutboundMedia, OutboundSink } from './outbound-sink.js';
 import { type FirstAttempt, Outbox, type RetryPolicy, type Settled } from './outbox.js';
 import type { OutgoingMessage, SendOptions, SendOutcome, StreamApi } from './stream-api.js';
 
@@ -204,8 +204,8 @@ export class StreamManager implements StreamApi {
       time: clock.now() / 1000,
       replyTo: outgoing.replyTo ?? null,
       content: outgoing.content,
-      processedPlainText: outgoing.content,
-      messageType: 'text',
+      processedPlainText: withMediaPlaceholders(outgoing.content, outgoing.media),
+      messageType: outgoing.media === undefined || outgoing.media.length === 0 ? 'text' : 'mixed',
       senderId: stream.account ?? bot.accountFor(stream.platform),
       senderName: bot.name,
       senderCard: null,
@@ -213,7 +213,10 @@ export class StreamManager implements StreamApi {
       platform: stream.platform,
       chatType: stream.chatType,
       raw: null,
-      extra: outgoing.at ? { at_users: [outgoing.at] } : {},
+      extra: {
+        ...(outgoing.at ? { at_users: [outgoing.at] } : {}),
+        ...(outgoing.media === undefined || outgoing.media.length === 0 ? {} : { media: outgoing.media.map((media) => ({ ...media })) }),
+      },
     };
     const gate = await bus.publish('on_message_sent', { stream_id: streamId, message: draft, continue_send: true });
     if (gate.params.continue_send === false) return { status: 'cancelled', reason: 'an on_message_sent handler cancelled the send' };
@@ -229,6 +232,7 @@ export class StreamManager implements StreamApi {
       content: message.content,
       replyTo: message.replyTo,
       at: outgoing.at ?? null,
+      ...(outgoing.media === undefined || outgoing.media.length === 0 ? {} : { media: outgoing.media.map((media) => ({ ...media })) }),
       account: stream.account,
     };
     let firstAttempt: Promise<FirstAttempt>;
@@ -280,6 +284,14 @@ export class StreamManager implements StreamApi {
   #onSettled(settled: Settled): void {
     this.#streams.get(settled.message.streamId)?.remember(settled.message);
   }
+}
+
+const MEDIA_PLACEHOLDER: Readonly<Record<OutboundMedia['kind'], string>> = { image: '[图片]', record: '[语音]', video: '[视频]' };
+
+/** The text the bot's own message shows in later prompts: its words, then a placeholder per picture or clip it sent. */
+function withMediaPlaceholders(content: string, media: readonly OutboundMedia[] | undefined): string {
+  if (media === undefined || media.length === 0) return content;
+  return [content, ...media.map((item) => MEDIA_PLACEHOLDER[item.kind])].filter((part) => part !== '').join(' ');
 }
 
 function streamFromRecord(record: StreamRecord): ChatStream {

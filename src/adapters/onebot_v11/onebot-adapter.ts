@@ -1,5 +1,5 @@
 import type WebSocket from 'ws';
-import type { Adapter, AdapterContext, AdapterStatus } from '../adapter-context.js';
+import type { AccountStatus, Adapter, AdapterContext, AdapterStatus } from '../adapter-context.js';
 import type { DeliveryCheck, DeliveryCheckRequest, OutboundDelivery } from '../../chat/outbound-sink.js';
 import { withDeliveryFailure } from '../../chat/delivery-failure.js';
 import { rateLimitedLogOf } from '../../kernel/logger/rate-limited-log.js';
@@ -42,6 +42,8 @@ export class OneBotAdapter implements Adapter, TransportHandlers {
   #transport: OneBotTransport | undefined;
   #stopping: Promise<void> | undefined;
   #lastSelfId: string | undefined;
+  /** Every account seen since start, in first-connection order; a closed one stays, disconnected. */
+  readonly #accounts = new Map<string, AccountStatus>();
 
   constructor(context: AdapterContext<OneBotConfig>) {
     this.#context = context;
@@ -157,6 +159,9 @@ export class OneBotAdapter implements Adapter, TransportHandlers {
     if (link === undefined) return;
     this.#links.delete(socket);
     link.actions.rejectAll();
+    if (link.selfId !== undefined && ![...this.#links.values()].some((other) => other.selfId === link.selfId)) {
+      this.#accounts.set(link.selfId, { selfId: link.selfId, connected: false, detail: `connection closed (${code}${reason === '' ? '' : `: ${reason}`})` });
+    }
     if (this.#stopping === undefined) this.#context.logger.warn({ selfId: link.selfId, code, reason }, 'OneBot connection closed');
     this.#reportStatus();
   }
@@ -289,13 +294,17 @@ export class OneBotAdapter implements Adapter, TransportHandlers {
 
   #reportStatus(): void {
     if (this.#stopping !== undefined) return;
+    for (const link of this.#links.values()) {
+      if (link.selfId !== undefined) this.#accounts.set(link.selfId, { selfId: link.selfId, connected: true, detail: link.detail });
+    }
     const link = this.#activeLink();
     const status: AdapterStatus =
       link === undefined
         ? { connected: false, detail: this.#transport?.waitingDetail ?? 'not started' }
         : { connected: true, detail: link.detail };
     const selfId = link?.selfId ?? this.#lastSelfId;
-    this.#context.setStatus(selfId === undefined ? status : { ...status, selfId });
+    const accounts = [...this.#accounts.values()].map((account) => ({ ...account }));
+    this.#context.setStatus({ ...status, ...(selfId === undefined ? {} : { selfId }), ...(accounts.length === 0 ? {} : { accounts }) });
   }
 
   async #stop(): Promise<void> {
@@ -304,7 +313,13 @@ export class OneBotAdapter implements Adapter, TransportHandlers {
     } finally {
       for (const link of this.#links.values()) link.actions.rejectAll();
       this.#links.clear();
-      this.#context.setStatus({ connected: false, detail: 'stopped', ...(this.#lastSelfId === undefined ? {} : { selfId: this.#lastSelfId }) });
+      const accounts = [...this.#accounts.values()].map((account) => ({ selfId: account.selfId, connected: false, detail: 'stopped' }));
+      this.#context.setStatus({
+        connected: false,
+        detail: 'stopped',
+        ...(this.#lastSelfId === undefined ? {} : { selfId: this.#lastSelfId }),
+        ...(accounts.length === 0 ? {} : { accounts }),
+      });
     }
   }
 }
