@@ -17,6 +17,11 @@ export interface BenchBotOptions {
   ndfcConfig?: string;
   /** The peer's `waitFor…` timeout; default 60 s. */
   peerWaitTimeoutMs?: number;
+  /**
+   * The bot accounts: one loopback peer per self id, each connected with its own `X-Self-ID`
+   * at once; default one peer as `10000`.
+   */
+  selfIds?: readonly string[];
 }
 
 /** Counts from the bot's database, read after it stopped. */
@@ -27,21 +32,35 @@ export interface StoredCounts {
   outbound: number;
 }
 
+/** One stored inbound message with the account of the conversation (stream) it was stored in. */
+export interface StoredInbound {
+  content: string;
+  streamId: string;
+  /** `streams.account`: the bot account the conversation belongs to (null: not yet claimed). */
+  account: string | null;
+}
+
 /**
  * The real bot as `npm start` runs it (host process, which forks the OneBot v11 adapter
  * process) with a scratch config: the onebot_v11 adapter in reverse mode, NDFC's typing delay
- * 0, message buffer 0, admin off, the instant offline demo model; and a loopback peer
- * connected to it as NapCat connects.
+ * 0, message buffer 0, admin off, the instant offline demo model; and a loopback peer per
+ * bot account connected to it as NapCat connects.
  */
 export class BenchBot {
   readonly child: ChildProcess;
-  readonly peer: OneBotPeer;
+  /** One peer per self id, in the order of `selfIds`. */
+  readonly peers: readonly OneBotPeer[];
   readonly #scratch: string;
 
-  private constructor(child: ChildProcess, peer: OneBotPeer, scratch: string) {
+  private constructor(child: ChildProcess, peers: readonly OneBotPeer[], scratch: string) {
     this.child = child;
-    this.peer = peer;
+    this.peers = peers;
     this.#scratch = scratch;
+  }
+
+  /** The first (with the default options, the only) peer. */
+  get peer(): OneBotPeer {
+    return this.peers[0]!;
   }
 
   static async start(options: BenchBotOptions): Promise<BenchBot> {
@@ -63,14 +82,16 @@ export class BenchBot {
       [...profileFlags, ...NODE_FLAGS, join(ROOT, 'src/app/main.ts'), 'start', '--config-dir', config, '--data-dir', join(scratch, 'data'), '--log-level', logging ? 'debug' : 'info'],
       { cwd: scratch, env: { ...process.env, MOONGLASS_BUILT_IN_PLUGINS: builtIns }, stdio: ['ignore', 'pipe', 'inherit'] },
     );
-    const peer = new OneBotPeer({ waitTimeoutMs: options.peerWaitTimeoutMs ?? 60_000 });
-    const bot = new BenchBot(child, peer, scratch);
+    const selfIds = options.selfIds ?? ['10000'];
+    if (selfIds.length === 0) throw new Error('BenchBot: selfIds is empty (give at least one bot account)');
+    const peers = selfIds.map((selfId) => new OneBotPeer({ selfId, waitTimeoutMs: options.peerWaitTimeoutMs ?? 60_000 }));
+    const bot = new BenchBot(child, peers, scratch);
     try {
       await waitForLine(child, /"msg":"ready in/, 60_000);
       if (logging) child.stdout!.pipe(process.stderr);
       else child.stdout!.resume(); // keep draining the log
-      peer.connectReverse({ url: `ws://127.0.0.1:${port}/onebot/v11/ws` });
-      await peer.waitForConnection();
+      for (const peer of peers) peer.connectReverse({ url: `ws://127.0.0.1:${port}/onebot/v11/ws` });
+      await Promise.all(peers.map((peer) => peer.waitForConnection()));
       return bot;
     } catch (error) {
       await bot.dispose();
@@ -97,22 +118,38 @@ export class BenchBot {
 
   /** Counts what the stopped bot stored. */
   storedCounts(): StoredCounts {
-    const database = new Database(join(this.#scratch, 'data', 'moonglass.db'), { readonly: true });
-    try {
+    return this.#readDatabase((database) => {
       const count = (sql: string) => (database.prepare(sql).get() as { n: number }).n;
       return {
         inbound: count(`SELECT count(*) AS n FROM messages WHERE direction = 'inbound'`),
         inboundTwice: count(`SELECT count(*) AS n FROM (SELECT content FROM messages WHERE direction = 'inbound' GROUP BY content HAVING count(*) > 1)`),
         outbound: count(`SELECT count(*) AS n FROM messages WHERE direction = 'outbound'`),
       };
+    });
+  }
+
+  /** Every stored inbound message with its stream's account, read after the bot stopped. */
+  storedInbound(): StoredInbound[] {
+    return this.#readDatabase(
+      (database) =>
+        database
+          .prepare(`SELECT m.content AS content, m.stream_id AS streamId, s.account AS account FROM messages m JOIN streams s ON s.stream_id = m.stream_id WHERE m.direction = 'inbound'`)
+          .all() as StoredInbound[],
+    );
+  }
+
+  #readDatabase<T>(read: (database: Database.Database) => T): T {
+    const database = new Database(join(this.#scratch, 'data', 'moonglass.db'), { readonly: true });
+    try {
+      return read(database);
     } finally {
       database.close();
     }
   }
 
-  /** Closes the peer, kills the bot if it still runs, and removes the scratch folder. Safe to call twice. */
+  /** Closes the peers, kills the bot if it still runs, and removes the scratch folder. Safe to call twice. */
   async dispose(): Promise<void> {
-    await this.peer.close();
+    await Promise.all(this.peers.map((peer) => peer.close()));
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
     rmSync(this.#scratch, { recursive: true, force: true });
   }
