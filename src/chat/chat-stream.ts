@@ -16,7 +16,10 @@ export class ChatStream {
   readonly unreads: Message[] = [];
   readonly history: Message[] = [];
   lastActiveAt: number;
-  /** The bot account the newest inbound message arrived on; replies go out on it. */
+  /**
+   * The bot account the conversation belongs to (OneBot: a connection's self id); replies
+   * and actions go out on it only. Null: an adapter without accounts (the console).
+   */
   account: string | null;
 
   constructor(init: {

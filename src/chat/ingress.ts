@@ -10,8 +10,8 @@ import { type InboundEnvelope, InboundEnvelopeSchema, type ValidInboundEnvelope 
 import type { Message } from './message.js';
 import './message-events.js';
 import { markRecalled } from './mark-recalled.js';
-import { parsePlatformEvent, streamIdOfEvent } from './platform-events.js';
-import { streamIdFor } from './stream-id.js';
+import { chatOfEvent, parsePlatformEvent } from './platform-events.js';
+import { StreamIds } from './stream-ids.js';
 import type { StreamManager } from './stream-manager.js';
 
 /** What became of one inbound envelope. */
@@ -47,9 +47,11 @@ export interface IngressOptions {
  */
 export class Ingress {
   readonly #options: IngressOptions;
+  readonly #streamIds: StreamIds;
 
   constructor(options: IngressOptions) {
     this.#options = options;
+    this.#streamIds = new StreamIds(options.database);
   }
 
   async receive(input: InboundEnvelope, adapterSignature = 'unknown'): Promise<IngressOutcome> {
@@ -62,8 +64,9 @@ export class Ingress {
     }
     const { envelope, caps } = capInboundEnvelope(parsed.data, this.#options.maxInboundChars ?? DEFAULT_MAX_INBOUND_CHARS);
     const now = clock.now() / 1000;
-    const streamId = streamIdFor({
+    const streamId = this.#streamIds.forInbound({
       platform: envelope.platform,
+      account: envelope.account ?? null,
       chatType: envelope.chat_type,
       groupId: envelope.group?.id,
       userId: envelope.sender.id,
@@ -105,7 +108,8 @@ export class Ingress {
       return { status: 'invalid', reason: parsed.reason };
     }
     const event = parsed.event;
-    const streamId = streamIdOfEvent(event);
+    const chat = chatOfEvent(event);
+    const streamId = chat === null ? null : this.#streamIds.lookup(chat);
     const origin = { platform: event.platform, self_id: event.self_id, time: event.time, stream_id: streamId, adapter_signature: adapterSignature };
     if (event.kind === 'request') {
       logger.debug({ ...origin, request_type: event.request.request_type }, 'platform request');

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { expected } from './platform-id.js';
 import { noticeSchemaFor, type PlatformNotice } from './platform-notice.js';
 import { requestSchemaFor, type PlatformRequest } from './platform-request.js';
-import { streamIdFor } from './stream-id.js';
+import type { StreamAddress } from './stream-id.js';
 
 /** What every platform event carries besides its notice or request. */
 export interface PlatformEventOrigin {
@@ -92,10 +92,11 @@ export function parsePlatformEvent(input: unknown): ParsedPlatformEvent {
   return request.ok ? { ok: true, event: { ...origin.data, kind: 'request', request: request.request } } : { ok: false, reason: `request: ${request.reason}` };
 }
 
-/** The conversation an event concerns: its group, else the private chat with its user. */
-export function streamIdOfEvent(event: PlatformEvent): string | null {
+/** The conversation an event concerns, on the account it came from: its group, else the private chat with its user. */
+export function chatOfEvent(event: PlatformEvent): StreamAddress | null {
   const body: { group_id?: string | null; user_id?: string } = event.kind === 'notice' ? event.notice : event.request;
-  if (typeof body.group_id === 'string' && body.group_id !== '') return streamIdFor({ platform: event.platform, chatType: 'group', groupId: body.group_id });
-  if (typeof body.user_id === 'string' && body.user_id !== '') return streamIdFor({ platform: event.platform, chatType: 'private', userId: body.user_id });
+  const origin = { platform: event.platform, account: event.self_id };
+  if (typeof body.group_id === 'string' && body.group_id !== '') return { ...origin, chatType: 'group', groupId: body.group_id };
+  if (typeof body.user_id === 'string' && body.user_id !== '') return { ...origin, chatType: 'private', userId: body.user_id };
   return null;
 }

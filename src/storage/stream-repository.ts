@@ -1,6 +1,6 @@
 /** A chat stream (one private chat or one group on one platform) as stored. */
 export interface StreamRecord {
-  /** sha256 of `platform_group` or `platform_user_private`; computed by the chat layer. */
+  /** sha256 of the platform, account and chat (see `streamIdFor`); computed by the chat layer. */
   streamId: string;
   platform: string;
   chatType: 'private' | 'group';
@@ -15,9 +15,9 @@ export interface StreamRecord {
   /** Time of the last activity, epoch seconds (the unit of message times). */
   lastActiveAt: number;
   /**
-   * The bot account the stream's newest inbound message arrived on (OneBot: the connection's
-   * self id); its replies go out on it. Null or absent: unknown (the adapter's default).
-   * `upsert` keeps the stored account when the record's is null.
+   * The bot account the conversation belongs to (OneBot: the connection's self id); its
+   * replies go out on it. Null or absent: unknown (the adapter's default). Once stored it
+   * never changes: `upsert` keeps it, and sets it only on a stream that has none.
    */
   account?: string | null;
 }
@@ -40,6 +40,11 @@ export interface StreamRepository {
   get(streamId: string): StreamRecord | undefined;
   /** Streams, most recently active first (ties by id). */
   list(options: StreamListOptions): StreamRecord[];
+  /**
+   * Gives a stream without an account to `account`; false when the stream is unknown or
+   * already has one (which it keeps).
+   */
+  claim(streamId: string, account: string): boolean;
   /** Sets `lastActiveAt` (epoch seconds); does nothing for an unknown stream. */
   touch(streamId: string, at: number): void;
 }

@@ -250,10 +250,10 @@ describe('Outbox', () => {
     expect(after.database.messages.get(stream, 'outbound', 'on-qq-1')).toMatchObject({ content: '发出去了吗' });
   });
 
-  it('carries the account the stream’s messages arrived on to every delivery', async () => {
+  it('carries the account the stream belongs to to every delivery', async () => {
     const { streams, ingress, platform } = harness();
     await ingress.receive({ ...privateEnvelope(1, 'hi'), account: '20002' });
-    await streams.send(streamOf('10001'), { content: 'back on 20002' });
+    await streams.send(streamIdFor({ platform: 'qq', account: '20002', chatType: 'private', userId: '10001' }), { content: 'back on 20002' });
     expect(platform.delivered[0]).toMatchObject({ account: '20002', content: 'back on 20002' });
   });
 });

@@ -26,6 +26,7 @@ export class SqliteStreamRepository implements StreamRepository {
   readonly #get: BetterSqlite3.Statement<[string], StreamRow>;
   readonly #list: BetterSqlite3.Statement<[{ limit: number; activeSince: number | null }], StreamRow>;
   readonly #touch: BetterSqlite3.Statement<[number, string]>;
+  readonly #claim: BetterSqlite3.Statement<[string, string]>;
 
   constructor(database: BetterSqlite3.Database) {
     this.#file = database.name;
@@ -36,7 +37,7 @@ export class SqliteStreamRepository implements StreamRepository {
          group_name = excluded.group_name,
          user_name = excluded.user_name,
          last_active_at = excluded.last_active_at,
-         account = COALESCE(excluded.account, streams.account)`,
+         account = COALESCE(streams.account, excluded.account)`,
     );
     this.#get = database.prepare<[string], StreamRow>(`SELECT ${COLUMNS} FROM streams WHERE stream_id = ?`);
     this.#list = database.prepare<{ limit: number; activeSince: number | null }, StreamRow>(
@@ -46,6 +47,15 @@ export class SqliteStreamRepository implements StreamRepository {
        LIMIT @limit`,
     );
     this.#touch = database.prepare<[number, string]>('UPDATE streams SET last_active_at = ? WHERE stream_id = ?');
+    this.#claim = database.prepare<[string, string]>('UPDATE streams SET account = ? WHERE stream_id = ? AND account IS NULL');
+  }
+
+  claim(streamId: string, account: string): boolean {
+    try {
+      return this.#claim.run(account, streamId).changes === 1;
+    } catch (error) {
+      throw writeError(this.#file, `give stream ${streamId} to account ${account}`, error);
+    }
   }
 
   upsert(record: StreamRecord): void {
