@@ -132,7 +132,9 @@ export function buildEnvelope(
 
 /**
  * The segments for one outbound message: a `reply` first when replying, an `at` when
- * addressing someone, then the text (after an `at`, separated by one space).
+ * addressing someone, then the text (after an `at`, separated by one space), then one
+ * `image` / `record` / `video` segment per media item, its `file` as given (an `http(s)://`
+ * URL, `base64://…` or a `file:///` URL).
  */
 export function toOutboundSegments(delivery: OutboundDelivery): OneBotSegment[] {
   const segments: OneBotSegment[] = [];
@@ -141,5 +143,6 @@ export function toOutboundSegments(delivery: OutboundDelivery): OneBotSegment[] 
   if (at) segments.push({ type: 'at', data: { qq: delivery.at } });
   const text = at && delivery.content !== '' && !/^\s/.test(delivery.content) ? ` ${delivery.content}` : delivery.content;
   if (text !== '') segments.push({ type: 'text', data: { text } });
+  for (const media of delivery.media ?? []) segments.push({ type: media.kind, data: { file: media.file } });
   return segments;
 }
