@@ -1,6 +1,6 @@
 import type { Adapter, AdapterContext, AdapterFactory } from '../adapter-context.js';
 import type { OneBotConfig } from './config.js';
-import { ForwardClient, shownUrl } from './forward-client.js';
+import { ForwardClients, forwardEndpointsOf } from './forward-clients.js';
 import { toWireParams } from './events/wire-params.js';
 import { OneBotAdapter } from './onebot-adapter.js';
 import { ReverseServer } from './reverse-server.js';
@@ -15,25 +15,25 @@ export interface RunningOneBotAdapter extends Adapter {
 
 /**
  * Starts the OneBot v11 adapter in the configured mode: a reverse-WebSocket server that
- * NapCat/Lagrange connect to, or a forward-WebSocket client that connects to them. Rejects
- * when the reverse server cannot listen (port taken, bad host).
+ * NapCat/Lagrange connect to, or forward-WebSocket clients that connect to them (one per
+ * `[[forward.endpoints]]` entry, else the one `[forward] url`). Rejects when the reverse
+ * server cannot listen (port taken, bad host).
  */
 export async function createOneBotAdapter(context: AdapterContext<OneBotConfig>): Promise<RunningOneBotAdapter> {
   const { config, logger } = context;
   const adapter = new OneBotAdapter(context);
   let server: ReverseServer | undefined;
+  let clients: ForwardClients | undefined;
   let transport: OneBotTransport;
   if (config.mode === 'reverse') {
     server = new ReverseServer({ ...config.reverse, accessToken: config.access_token, logger }, adapter);
     transport = server;
   } else {
-    transport = new ForwardClient(
-      { url: config.forward.url, accessToken: config.access_token, reconnectIntervalMs: config.forward.reconnect_interval_ms, logger },
-      adapter,
-    );
+    clients = new ForwardClients({ endpoints: forwardEndpointsOf(config), reconnectIntervalMs: config.forward.reconnect_interval_ms, logger }, adapter);
+    transport = clients;
   }
   await adapter.start(transport);
-  logger.info(server === undefined ? `OneBot forward mode: connecting to ${shownUrl(config.forward.url)}` : `OneBot reverse mode: listening on ${server.url}`);
+  logger.info(clients !== undefined ? `OneBot forward mode: connecting to ${clients.shownUrls.join(', ')}` : `OneBot reverse mode: listening on ${server?.url}`);
   const stop = () => adapter.stop();
   if (context.signal.aborted) await stop();
   else context.signal.addEventListener('abort', () => void stop(), { once: true });

@@ -15,6 +15,44 @@ function isWebSocketUrl(text: string): boolean {
 
 const port = z.number().int().min(0).max(65535);
 
+const webSocketUrl = z.string().refine(isWebSocketUrl, { error: 'must be a ws:// or wss:// URL' });
+
+/** One `[[forward.endpoints]]` table: a QQ client's forward-WebSocket server. Strict, so a misspelt `token` is not silently the shared one. */
+const forwardEndpoint = z.strictObject({
+  url: webSocketUrl.describe('WebSocket URL of this QQ client\'s forward WebSocket server, e.g. "ws://127.0.0.1:3001".'),
+  access_token: secret(z.string().optional()).describe(
+    'The token this QQ client expects (its "token" in NapCat/Lagrange), when it differs from the access_token at the top of the file.\n' +
+      'Not set: the top-level access_token. Empty (""): no authentication for this endpoint.',
+  ),
+});
+
+/** The same server twice would be two connections to one account: refused, naming the later entry. */
+function refuseDuplicateUrls(endpoints: readonly { url: string }[], context: z.RefinementCtx): void {
+  const firstIndexOf = new Map<string, number>();
+  endpoints.forEach((endpoint, index) => {
+    const key = normalizedUrl(endpoint.url);
+    const first = firstIndexOf.get(key);
+    if (first === undefined) {
+      firstIndexOf.set(key, index);
+      return;
+    }
+    context.addIssue({
+      code: 'custom',
+      path: [index, 'url'],
+      message: `the same server as forward.endpoints.${first}.url; list each QQ client once (each endpoint is one connection, one account)`,
+    });
+  });
+}
+
+/** `ws://Host:3001` and `ws://host:3001/` name the same server. */
+function normalizedUrl(text: string): string {
+  try {
+    return new URL(text).href;
+  } catch {
+    return text;
+  }
+}
+
 /**
  * `config/adapters/onebot_v11.toml`. Every table has defaults, so an empty file is a working
  * reverse-WebSocket setup on 127.0.0.1:8095.
@@ -66,17 +104,32 @@ export const configSchema = z.object({
     .prefault({}),
   forward: z
     .object({
-      url: z
-        .string()
-        .refine(isWebSocketUrl, { error: 'must be a ws:// or wss:// URL' })
-        .describe('WebSocket URL of the QQ client\'s forward WebSocket server (NapCat "WebSocket server", Lagrange "ForwardWebSocket").')
+      url: webSocketUrl
+        .describe(
+          'WebSocket URL of the QQ client\'s forward WebSocket server (NapCat "WebSocket server", Lagrange "ForwardWebSocket").\n' +
+            'Not used when [[forward.endpoints]] lists any.',
+        )
         .default('ws://127.0.0.1:3001'),
       reconnect_interval_ms: z
         .number()
         .int()
         .min(10)
-        .describe('Milliseconds between connection attempts after the connection drops or cannot be made.')
+        .describe('Milliseconds between connection attempts after the connection drops or cannot be made (for each endpoint on its own).')
         .default(3000),
+      endpoints: z
+        .array(forwardEndpoint)
+        .superRefine(refuseDuplicateUrls)
+        .optional()
+        .describe(
+          'Several QQ clients (one QQ account each): list their servers instead of url, one table per client, below this [forward] table:\n' +
+            '  [[forward.endpoints]]\n' +
+            '  url = "ws://127.0.0.1:3001"\n' +
+            '  [[forward.endpoints]]\n' +
+            '  url = "ws://127.0.0.1:3002"\n' +
+            '  access_token = "..."   # optional; default: the access_token at the top of this file\n' +
+            'Each endpoint is a connection of its own that reconnects on its own; a reply goes out on the connection of the account the message came to.\n' +
+            'Not set or empty: the one url above.',
+        ),
     })
     .describe('Forward WebSocket (mode = "forward"): the QQ client is the server and moonglass connects to it.')
     .prefault({}),

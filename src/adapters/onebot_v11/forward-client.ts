@@ -27,6 +27,7 @@ export class ForwardClient implements OneBotTransport {
   #stopping: Promise<void> | undefined;
   /** Failed attempts since the last open connection; undefined while no outage is going on. */
   #failedAttempts: number | undefined;
+  #open = false;
 
   constructor(options: ForwardClientOptions, handlers: TransportHandlers) {
     this.#options = options;
@@ -39,12 +40,18 @@ export class ForwardClient implements OneBotTransport {
     return Promise.resolve();
   }
 
-  get #shownUrl(): string {
+  /** The server's URL as logs may show it (a token in its query hidden). */
+  get shownUrl(): string {
     return shownUrl(this.#options.url);
   }
 
+  /** True while the connection is open (reported to the handlers and not yet closed). */
+  get connected(): boolean {
+    return this.#open;
+  }
+
   get waitingDetail(): string {
-    return `connecting to ${this.#shownUrl} (retrying every ${this.#options.reconnectIntervalMs} ms)`;
+    return `connecting to ${this.shownUrl} (retrying every ${this.#options.reconnectIntervalMs} ms)`;
   }
 
   stop(): Promise<void> {
@@ -78,7 +85,8 @@ export class ForwardClient implements OneBotTransport {
       opened = true;
       const attempts = this.#failedAttempts;
       this.#failedAttempts = undefined;
-      const detail = `connected to ${this.#shownUrl}`;
+      this.#open = true;
+      const detail = `connected to ${this.shownUrl}`;
       // The adapter logs every connection; only the end of an outage is worth a line here.
       if (attempts !== undefined) this.#options.logger.info({ failedAttempts: attempts }, `re${detail}`);
       this.#handlers.opened(socket, undefined, detail);
@@ -89,6 +97,7 @@ export class ForwardClient implements OneBotTransport {
     });
     socket.once('close', (code, reason) => {
       if (opened) {
+        this.#open = false;
         this.#handlers.closed(socket, code, reason.toString('utf8'));
         if (!this.#stopped) this.#reportDrop(code, reason.toString('utf8'));
       } else if (!this.#stopped) {
@@ -102,7 +111,7 @@ export class ForwardClient implements OneBotTransport {
     this.#failedAttempts = 0;
     this.#options.logger.warn(
       { code, reason },
-      `OneBot connection to ${this.#shownUrl} lost; reconnecting every ${this.#options.reconnectIntervalMs} ms`,
+      `OneBot connection to ${this.shownUrl} lost; reconnecting every ${this.#options.reconnectIntervalMs} ms`,
     );
   }
 
@@ -111,12 +120,12 @@ export class ForwardClient implements OneBotTransport {
       this.#failedAttempts = 1;
       this.#options.logger.warn(
         { reason: failure },
-        `cannot connect to OneBot at ${this.#shownUrl}; retrying every ${this.#options.reconnectIntervalMs} ms`,
+        `cannot connect to OneBot at ${this.shownUrl}; retrying every ${this.#options.reconnectIntervalMs} ms`,
       );
       return;
     }
     this.#failedAttempts += 1;
-    this.#options.logger.debug({ reason: failure, attempt: this.#failedAttempts }, `OneBot connection attempt failed again`);
+    this.#options.logger.debug({ reason: failure, attempt: this.#failedAttempts, url: this.shownUrl }, `OneBot connection attempt failed again`);
   }
 
   #scheduleReconnect(): void {

@@ -26,7 +26,7 @@ describe('onebot_v11 configSchema', () => {
     expect(configSchema.safeParse({ forward: { url: 'wss://napcat.example:3001/ws' } }).success).toBe(true);
   });
 
-  it('marks access_token as a secret', () => {
-    expect(secretFields(configSchema)).toEqual(new Set(['access_token']));
+  it('marks access_token as a secret (and forward.endpoints, which holds each endpoint\'s own access_token)', () => {
+    expect(secretFields(configSchema)).toEqual(new Set(['access_token', 'forward.endpoints']));
   });
 });
