@@ -118,6 +118,25 @@ export class Outbox {
     for (const wake of [...this.#sleepers]) wake();
   }
 
+  /**
+   * Withdraws a stream's queued replies for which `reasonFor` gives a reason (the messages a
+   * reply answers were recalled): each is stored as undelivered with that reason and logged,
+   * and its sender is told it failed. A reply going out right now, or one that went out and
+   * is in doubt, is left alone (it may already be on the platform). Returns how many.
+   */
+  withdraw(streamId: string, reasonFor: (message: Message) => string | undefined): number {
+    let withdrawn = 0;
+    for (const entry of this.#options.database.outbox.forStream(streamId)) {
+      // In doubt: out now (marked before it goes) or out without an answer; maybe on the platform already.
+      if (entry.inDoubtAt !== null) continue;
+      const reason = reasonFor(entry.message as Message);
+      if (reason === undefined) continue;
+      this.#drop(entry, reason, 'info');
+      withdrawn += 1;
+    }
+    return withdrawn;
+  }
+
   /** Replies still queued in a stream. */
   pendingCount(streamId?: string): number {
     const outbox = this.#options.database.outbox;
@@ -300,7 +319,7 @@ export class Outbox {
     this.#settled({ status: 'delivered', message, confirmed });
   }
 
-  #drop(entry: OutboxEntry, reason: string): void {
+  #drop(entry: OutboxEntry, reason: string, level: 'warn' | 'info' = 'warn'): void {
     const { logger } = this.#options;
     const original = entry.message as Message;
     const message: Message = {
@@ -310,7 +329,7 @@ export class Outbox {
       extra: { ...original.extra, undelivered: true, undelivered_reason: reason },
     };
     this.#leave(entry, message);
-    logger.warn(
+    logger[level](
       { stream_id: entry.streamId, outbox_id: entry.rowId, reason, attempts: entry.attempts },
       `a reply to stream ${entry.streamId.slice(0, 12)} was dropped, ${reason}: ${preview(original.content)}`,
     );

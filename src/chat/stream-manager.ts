@@ -7,6 +7,7 @@ import type { StreamRecord } from '../storage/stream-repository.js';
 import { ChatStream, HISTORY_IN_MEMORY } from './chat-stream.js';
 import type { Message } from './message.js';
 import './message-events.js';
+import { RECALLED_MARK } from './recalled-mark.js';
 import type { OutboundDelivery, OutboundMedia, OutboundSink } from './outbound-sink.js';
 import { type FirstAttempt, Outbox, type RetryPolicy, type Settled } from './outbox.js';
 import type { OutgoingMessage, SendOptions, SendOutcome, StreamApi } from './stream-api.js';
@@ -51,6 +52,8 @@ export class StreamManager implements StreamApi {
   readonly #holding = new Set<string>();
   /** Flushed in memory, not yet written as read. */
   readonly #heldReads = new Map<string, Message[]>();
+  /** Per stream: what the bot's next reply there answers (see `#noteAnswering`). */
+  readonly #answering = new Map<string, Answering>();
   #sent = 0;
 
   constructor(options: StreamManagerOptions) {
@@ -112,6 +115,7 @@ export class StreamManager implements StreamApi {
     for (const [streamId, stream] of this.#streams) {
       if (stream.lastActiveAt * 1000 >= idleSinceMs || !this.isQuiet(streamId) || !canEvict(streamId)) continue;
       this.#streams.delete(streamId);
+      this.#answering.delete(streamId);
       evicted += 1;
     }
     return evicted;
@@ -123,6 +127,7 @@ export class StreamManager implements StreamApi {
 
   flushUnreads(streamId: string, messages: readonly Message[]): number {
     const ids = messages.map((message) => message.messageId);
+    this.#noteAnswering(streamId, ids);
     if (this.#holding.has(streamId)) return this.#holdFlush(streamId, ids);
     const moved = this.#options.database.messages.markRead(streamId, ids);
     const stream = this.#streams.get(streamId);
@@ -156,10 +161,12 @@ export class StreamManager implements StreamApi {
     this.#heldReads.delete(streamId);
     const stream = this.#streams.get(streamId);
     if (held === undefined || stream === undefined) return;
-    const ids = new Set(held.map((message) => message.messageId));
+    // A message recalled during the step stays read: it is not answered by the next run either.
+    const back = held.filter((message) => !this.#isRecalled(streamId, message.messageId));
+    const ids = new Set(back.map((message) => message.messageId));
     const history = stream.history.filter((message) => !(message.direction === 'inbound' && ids.has(message.messageId)));
     stream.history.splice(0, stream.history.length, ...history);
-    const unreads = [...held, ...stream.unreads].sort((a, b) => a.time - b.time);
+    const unreads = [...back, ...stream.unreads].sort((a, b) => a.time - b.time);
     stream.unreads.splice(0, stream.unreads.length, ...unreads);
   }
 
@@ -170,7 +177,7 @@ export class StreamManager implements StreamApi {
       this.activateStream(record.streamId); // rebuilt from storage, which already holds the message
       return;
     }
-    if (record.account !== undefined && record.account !== null) stream.account = record.account;
+    if (stream.account === null && record.account !== undefined && record.account !== null) stream.account = record.account;
     stream.lastActiveAt = message.time;
     if (delivered) stream.unreads.push(message);
     else stream.remember(message);
@@ -182,21 +189,53 @@ export class StreamManager implements StreamApi {
    * the message was found in storage.
    */
   updateInboundText(streamId: string, messageId: string, text: string): boolean {
-    const stored = this.#options.database.messages.updateProcessedText(streamId, messageId, text);
+    return this.#updateText(streamId, 'inbound', messageId, text);
+  }
+
+  /** Replaces the processed text of one of the bot's own messages (a recall marked), in storage and memory. */
+  updateOutboundText(streamId: string, messageId: string, text: string): boolean {
+    return this.#updateText(streamId, 'outbound', messageId, text);
+  }
+
+  #updateText(streamId: string, direction: 'inbound' | 'outbound', messageId: string, text: string): boolean {
+    const stored = this.#options.database.messages.updateProcessedText(streamId, messageId, text, direction);
     const stream = this.#streams.get(streamId);
     if (stream !== undefined) {
       for (const list of [stream.unreads, stream.history]) {
-        const index = list.findIndex((message) => message.direction === 'inbound' && message.messageId === messageId);
+        const index = list.findIndex((message) => message.direction === direction && message.messageId === messageId);
         if (index >= 0) list[index] = { ...list[index]!, processedPlainText: text };
       }
     }
     return stored;
   }
 
+  /**
+   * A recalled message leaves the unread list at once (read, not answered, and not held by
+   * a running step), and every queued reply that answers only recalled messages is
+   * withdrawn. The caller has marked the message's text (`markRecalled`).
+   */
+  noteRecalled(streamId: string, messageId: string): void {
+    const stream = this.#streams.get(streamId);
+    const index = stream?.unreads.findIndex((message) => message.messageId === messageId) ?? -1;
+    if (stream !== undefined && index >= 0) stream.remember(stream.unreads.splice(index, 1)[0]!);
+    this.#options.database.messages.markRead(streamId, [messageId]);
+    const recalled = (ids: readonly string[]) => ids.length > 0 && ids.every((id) => this.#isRecalled(streamId, id));
+    const withdrawn = this.outbox.withdraw(streamId, (message) => {
+      const answers = message.extra['answers'];
+      return Array.isArray(answers) && recalled(answers as string[]) ? 'the messages it answers were recalled' : undefined;
+    });
+    if (withdrawn > 0) this.#options.logger.info({ stream_id: streamId, message_id: messageId, withdrawn }, 'withdrew queued replies to a recalled message');
+  }
+
   async send(streamId: string, outgoing: OutgoingMessage, options: SendOptions = {}): Promise<SendOutcome> {
     const { bus, clock, logger, bot } = this.#options;
     const stream = this.activateStream(streamId);
     if (stream === undefined) return { status: 'failed', reason: `unknown stream ${streamId}` };
+    const answers = this.#takeAnswering(streamId);
+    if (answers.length > 0 && answers.every((id) => this.#isRecalled(streamId, id))) {
+      logger.info({ stream_id: streamId, answers }, 'a reply was not sent: the messages it answers were recalled');
+      return { status: 'cancelled', reason: 'the messages it answers were recalled' };
+    }
     const draft: Message = {
       messageId: `pending-${++this.#sent}`,
       streamId,
@@ -216,6 +255,7 @@ export class StreamManager implements StreamApi {
       extra: {
         ...(outgoing.at ? { at_users: [outgoing.at] } : {}),
         ...(outgoing.media === undefined || outgoing.media.length === 0 ? {} : { media: outgoing.media.map((media) => ({ ...media })) }),
+        ...(answers.length === 0 ? {} : { answers }),
       },
     };
     const gate = await bus.publish('on_message_sent', { stream_id: streamId, message: draft, continue_send: true });
@@ -257,6 +297,39 @@ export class StreamManager implements StreamApi {
     });
   }
 
+  /**
+   * A chatter marked these messages handled: the bot's next reply answers them (and the
+   * ones handled since its last reply). After a reply, the next flush starts a new batch.
+   */
+  #noteAnswering(streamId: string, ids: readonly string[]): void {
+    if (ids.length === 0) return;
+    const current = this.#answering.get(streamId);
+    const answering = current === undefined || current.replied ? { ids: new Set<string>(), replied: false, overflow: false } : current;
+    for (const id of ids) answering.ids.add(id);
+    // A long silence: the batch is no longer told apart; such a reply is never withdrawn.
+    if (answering.ids.size > MAX_ANSWERING) {
+      answering.ids.clear();
+      answering.overflow = true;
+    }
+    this.#answering.set(streamId, answering);
+  }
+
+  /** The ids the reply being sent answers; empty when unknown. */
+  #takeAnswering(streamId: string): string[] {
+    const answering = this.#answering.get(streamId);
+    if (answering === undefined) return [];
+    answering.replied = true;
+    return answering.overflow ? [] : [...answering.ids];
+  }
+
+  /** The stored inbound message carries the recall mark (memory first, then storage). */
+  #isRecalled(streamId: string, messageId: string): boolean {
+    const stream = this.#streams.get(streamId);
+    const live = stream?.history.findLast((message) => message.direction === 'inbound' && message.messageId === messageId);
+    const text = live?.processedPlainText ?? this.#options.database.messages.get(streamId, 'inbound', messageId)?.processedPlainText;
+    return text !== undefined && text.startsWith(RECALLED_MARK);
+  }
+
   /** Flushes in memory only, keeping the ids to write later; returns how many were unread. */
   #holdFlush(streamId: string, ids: readonly string[]): number {
     const stream = this.activateStream(streamId);
@@ -285,6 +358,18 @@ export class StreamManager implements StreamApi {
     this.#streams.get(settled.message.streamId)?.remember(settled.message);
   }
 }
+
+/** What a stream's next reply answers: the messages handled since the bot last replied there. */
+interface Answering {
+  ids: Set<string>;
+  /** A reply was sent since: the next flush starts a new batch. */
+  replied: boolean;
+  /** More than MAX_ANSWERING were handled without a reply. */
+  overflow: boolean;
+}
+
+/** Most message ids a reply is known to answer (a group the bot watched for long without speaking). */
+const MAX_ANSWERING = 200;
 
 const MEDIA_PLACEHOLDER: Readonly<Record<OutboundMedia['kind'], string>> = { image: '[图片]', record: '[语音]', video: '[视频]' };
 

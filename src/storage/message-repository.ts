@@ -43,10 +43,11 @@ export interface MessageRepository {
   /** The stream's unread messages, oldest first. */
   unread(streamId: string): MessageRecord[];
   /**
-   * Replaces an inbound message's processed text (image and video placeholders filled in by
-   * their descriptions); returns whether the message exists.
+   * Replaces a message's processed text (image and video placeholders filled in by their
+   * descriptions, a recall marked); inbound unless `direction` says otherwise. Returns
+   * whether the message exists.
    */
-  updateProcessedText(streamId: string, messageId: string, text: string): boolean;
+  updateProcessedText(streamId: string, messageId: string, text: string, direction?: 'inbound' | 'outbound'): boolean;
   /** Marks exactly these inbound messages read; returns how many were unread before. */
   markRead(streamId: string, messageIds: readonly string[]): number;
   /**

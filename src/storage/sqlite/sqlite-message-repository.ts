@@ -45,7 +45,7 @@ export class SqliteMessageRepository implements MessageRepository {
   readonly #insert: BetterSqlite3.Statement<[MessageInsertRow]>;
   readonly #unread: BetterSqlite3.Statement<[string], MessageRow>;
   readonly #markRead: BetterSqlite3.Statement<[string, string]>;
-  readonly #updateText: BetterSqlite3.Statement<[string, string, string]>;
+  readonly #updateText: BetterSqlite3.Statement<[string, string, string, string]>;
   readonly #history: BetterSqlite3.Statement<[string, number], MessageRow>;
   readonly #streamsWithUnread: BetterSqlite3.Statement<[], { stream_id: string }>;
   readonly #get: BetterSqlite3.Statement<[string, string, string], MessageRow>;
@@ -68,8 +68,8 @@ export class SqliteMessageRepository implements MessageRepository {
     this.#markRead = database.prepare<[string, string]>(
       "UPDATE messages SET unread = 0 WHERE stream_id = ? AND direction = 'inbound' AND message_id = ? AND unread = 1",
     );
-    this.#updateText = database.prepare<[string, string, string]>(
-      "UPDATE messages SET processed_plain_text = ? WHERE stream_id = ? AND direction = 'inbound' AND message_id = ?",
+    this.#updateText = database.prepare<[string, string, string, string]>(
+      'UPDATE messages SET processed_plain_text = ? WHERE stream_id = ? AND direction = ? AND message_id = ?',
     );
     this.#history = database.prepare<[string, number], MessageRow>(
       `SELECT ${COLUMNS} FROM (
@@ -107,9 +107,9 @@ export class SqliteMessageRepository implements MessageRepository {
     return this.#unread.all(streamId).map(toRecord);
   }
 
-  updateProcessedText(streamId: string, messageId: string, text: string): boolean {
+  updateProcessedText(streamId: string, messageId: string, text: string, direction: 'inbound' | 'outbound' = 'inbound'): boolean {
     try {
-      return this.#updateText.run(text, streamId, messageId).changes > 0;
+      return this.#updateText.run(text, streamId, direction, messageId).changes > 0;
     } catch (error) {
       throw writeError(this.#database.name, `update the text of message ${messageId} of stream ${streamId}`, error);
     }
