@@ -5,6 +5,8 @@ import type { Logger } from '../kernel/logger/logger.js';
 import type { DataFolderLock } from './data-folder-lock.js';
 import { StorageError } from './errors/storage-error.js';
 import type { MessageRepository } from './message-repository.js';
+import type { AccountActivityReader } from './account-activity.js';
+import { SqliteAccountActivity } from './sqlite/sqlite-account-activity.js';
 import { SqliteMessageRepository } from './sqlite/sqlite-message-repository.js';
 import { SqliteStreamRepository } from './sqlite/sqlite-stream-repository.js';
 import { SqliteStreamStateRepository } from './sqlite/sqlite-stream-state-repository.js';
@@ -41,6 +43,8 @@ export class Database {
   readonly modelCalls: ModelCallLog;
   /** Replies waiting for the platform's acknowledgement. */
   readonly outbox: OutboxRepository;
+  /** Streams and messages counted per bot account (the web console's Accounts table). */
+  readonly accountActivity: AccountActivityReader;
   readonly #handle: BetterSqlite3.Database;
   readonly #logger: Logger;
   readonly #lock: DataFolderLock | undefined;
@@ -62,6 +66,7 @@ export class Database {
     this.mediaCache = new SqliteMediaCacheRepository(handle);
     this.modelCalls = new SqliteModelCallLog(handle);
     this.outbox = new SqliteOutboxRepository(handle);
+    this.accountActivity = new SqliteAccountActivity(handle);
   }
 
   /** False once `close()` has run. */
