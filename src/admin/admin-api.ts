@@ -9,6 +9,7 @@ import { SANDBOX_PLATFORM } from './sandbox-channel.js';
 import { chattersOf, disableQuestion, runningChatters } from './chatter-status.js';
 import { streamName, tracedStreams } from './traced-streams.js';
 import { handleMarketApi } from './market-api.js';
+import { accountsOverview } from './account-overview.js';
 
 /** An API answer: a status and a JSON body. */
 export interface ApiResponse {
@@ -74,6 +75,8 @@ function overview(view: AdminHostView) {
     dataDir: view.dataDir,
     model: view.modelDescription(),
     adapter: view.adapterStatus() ?? null,
+    // Connected and seen accounts first, then those known only from stored conversations (offline).
+    accounts: accountsOverview(view),
     messagesToday: view.database.messages.countSince(midnight.getTime() / 1000),
     // sizeBytes counts the -wal and -shm files too; 0 when file is :memory:.
     database: { file: view.database.file, sizeBytes: view.database.sizeBytes() },
@@ -155,6 +158,9 @@ function conversations(view: AdminHostView) {
   return {
     conversations: view.database.streams.list({ limit: 50 }).map((stream) => ({
       ...stream,
+      // The bot account the conversation belongs to; null: none (the console adapter's).
+      account: stream.account ?? null,
+      accountNickname: stream.account === undefined || stream.account === null ? null : view.accountNickname(stream.account),
       state: view.streamState(stream.streamId) ?? null,
       phase: view.phases.phaseOf(stream.streamId)?.phase ?? null,
     })),

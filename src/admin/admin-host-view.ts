@@ -16,6 +16,15 @@ export interface AdminAdapterStatus {
   detail?: string;
   selfId?: string;
   restarts: number;
+  /** Every bot account the adapter has seen since it started, connected or not; absent: it has no accounts. */
+  accounts?: readonly AdminAccountStatus[];
+}
+
+/** One bot account's connection, as the adapter reports it. */
+export interface AdminAccountStatus {
+  selfId: string;
+  connected: boolean;
+  detail?: string;
 }
 
 /** What the web console reads from the running host (the app builds it; admin never imports app). */
@@ -33,6 +42,8 @@ export interface AdminHostView {
   /** One line: which model answers (saying so when it is the offline demo model). */
   modelDescription(): string;
   adapterStatus(): AdminAdapterStatus | undefined;
+  /** The name the bot goes by on an account (its persona's nickname, else the bot's). */
+  accountNickname(selfId: string): string;
   /** The stream loop's state for a stream (`idle`, `running`, `waiting` …), when it has a driver. */
   streamState(streamId: string): string | undefined;
   /** The conversation phase of each stream (NDFC's), as last seen on the bus. */

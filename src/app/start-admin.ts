@@ -54,9 +54,19 @@ export function adminViewOf(host: Host, supervisor: AdapterSupervisor | undefine
     modelDescription: () => describeModel(host),
     adapterStatus: () => {
       if (supervisor === undefined) return undefined;
-      const { name, state, connected, detail, selfId, restarts } = supervisor.status;
-      return { name, state, connected, restarts, ...(detail === undefined ? {} : { detail }), ...(selfId === undefined ? {} : { selfId }) };
+      const { name, state, connected, detail, selfId, restarts, accounts } = supervisor.status;
+      return {
+        name,
+        state,
+        connected,
+        restarts,
+        ...(detail === undefined ? {} : { detail }),
+        ...(selfId === undefined ? {} : { selfId }),
+        ...(accounts === undefined ? {} : { accounts: accounts.map((account) => ({ ...account })) }),
+      };
     },
+    // Every account goes by the bot's nickname until bot.toml [accounts."<self id>"] gives it its own.
+    accountNickname: () => host.chat.bot.bot.nickname,
     streamState: (streamId) => host.chat.loop.driverOf(streamId)?.state.kind,
     phases: new PhaseTracker(host.bus, now),
     sandbox,

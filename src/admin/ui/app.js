@@ -84,7 +84,8 @@ const pages = {
         ['Messages today', `${data.messagesToday.inbound} in, ${data.messagesToday.outbound} out`],
         ['Database', data.database.file === ':memory:' ? 'in memory' : `${(data.database.sizeBytes / 1048576).toFixed(1)} MiB (${data.database.file})`],
         ['Plugins', `${data.plugins.loaded} loaded of ${data.plugins.total}`], ['Config', data.configDir], ['Data', data.dataDir],
-      ].map(([name, value]) => el('tr', {}, el('th', {}, name), el('td', { 'data-field': name }, value)))));
+      ].map(([name, value]) => el('tr', {}, el('th', {}, name), el('td', { 'data-field': name }, value)))),
+      accountsTable(data.accounts));
   },
   async plugins() {
     const { data } = await api('GET', '/plugins');
@@ -278,10 +279,12 @@ const pages = {
     const { data } = await api('GET', '/conversations');
     return el('section', {},
       el('h2', {}, 'Conversations'),
-      el('table', {}, el('tr', {}, el('th', {}, 'Stream'), el('th', {}, 'Platform'), el('th', {}, 'Chat'), el('th', {}, 'Phase')),
-        data.conversations.map((stream) => el('tr', {},
+      el('table', {}, el('tr', {}, el('th', {}, 'Stream'), el('th', {}, 'Platform'), el('th', {}, 'Account'), el('th', {}, 'Chat'), el('th', {}, 'Phase')),
+        data.conversations.map((stream) => el('tr', { 'data-stream': stream.streamId },
           el('td', {}, el('a', { href: `#messages/${encodeURIComponent(stream.streamId)}` }, stream.groupName ?? stream.userName ?? stream.streamId.slice(0, 12))),
-          el('td', {}, stream.platform), el('td', {}, stream.chatType), el('td', {}, stream.phase ?? stream.state ?? 'idle')))));
+          el('td', {}, stream.platform),
+          el('td', { 'data-field': 'account' }, stream.account === null ? '—' : [stream.account, el('p', { class: 'help' }, stream.accountNickname)]),
+          el('td', {}, stream.chatType), el('td', {}, stream.phase ?? stream.state ?? 'idle')))));
   },
   async usage() {
     const { data } = await api('GET', '/usage');
@@ -398,6 +401,23 @@ const pages = {
         el('td', {}, message.processedPlainText)))));
   },
 };
+
+/** The Overview's bot accounts: the adapter's (connected or not), then those known only from stored conversations. */
+function accountsTable(accounts) {
+  if (accounts === undefined || accounts.length === 0) return '';
+  return [
+    el('h3', {}, 'Accounts'),
+    el('table', { id: 'accounts' },
+      el('tr', {}, el('th', {}, 'Account'), el('th', {}, 'Nickname'), el('th', {}, 'Connection'), el('th', {}, 'Messages in / out'), el('th', {}, 'Conversations')),
+      accounts.map((account) => el('tr', { 'data-account': account.selfId },
+        el('td', {}, account.selfId),
+        el('td', {}, account.nickname),
+        el('td', { class: account.connected ? 'account-connected' : 'account-offline' }, account.connected ? 'connected' : 'offline',
+          account.detail ? el('p', { class: 'help' }, account.detail) : ''),
+        el('td', {}, `${account.inbound} / ${account.outbound}`),
+        el('td', {}, account.streams)))),
+  ];
+}
 
 /** The Plugins page's two views: the plugins of this host, and the registry's market. */
 function pluginTabs(current) {
