@@ -109,10 +109,16 @@ export type PlatformActionName = keyof PlatformActions;
 
 export interface PlatformCallOptions {
   /**
-   * The bot account to act as: the `self_id` of the event being answered. Without it, the
-   * action goes to the account named in `bot.toml [accounts]`, else the newest connection.
+   * The bot account to act as: the `self_id` of the event being answered. Without it (and
+   * without `streamId`), the action goes to the account named in `bot.toml [accounts]`,
+   * else the newest connection.
    */
   account?: string | null;
+  /**
+   * Act as the account this conversation belongs to (a tool call's `streamId`): the
+   * action goes to that account's connection only. `account`, when given, wins.
+   */
+  streamId?: string;
 }
 
 /** `ctx.platform`: the connected platform's actions, for plugins. */
@@ -126,6 +132,7 @@ export interface PluginPlatformAccess {
 /** The part of the chat runtime `ctx.platform` calls through. */
 export interface PlatformCaller {
   callPlatform(action: string, params?: Readonly<Record<string, unknown>>, account?: string | null): Promise<unknown>;
+  readonly streams: { activateStream(streamId: string): { readonly account: string | null } | undefined };
 }
 
 /** Builds `ctx.platform` for one plugin; `caller()` is the host's chat runtime (absent in a host without chat). */
@@ -134,6 +141,11 @@ export function createPluginPlatformAccess(pluginId: string, caller: () => Platf
     call(action: string, params: Readonly<Record<string, unknown>> = {}, options: PlatformCallOptions = {}): Promise<never> {
       const runtime = caller();
       if (runtime === undefined) return Promise.reject(new Error(`plugin ${pluginId} called ctx.platform.call('${action}'), but this host has no chat runtime (no platform)`));
+      if ((options.account === undefined || options.account === null) && options.streamId !== undefined) {
+        const stream = runtime.streams.activateStream(options.streamId);
+        if (stream === undefined) return Promise.reject(new Error(`plugin ${pluginId} called ctx.platform.call('${action}') for stream ${options.streamId}, which is not a known conversation`));
+        return runtime.callPlatform(action, params, stream.account) as Promise<never>;
+      }
       return runtime.callPlatform(action, params, options.account ?? null) as Promise<never>;
     },
   }) as PluginPlatformAccess;

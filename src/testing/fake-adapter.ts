@@ -16,6 +16,8 @@ export interface FakeMessageOptions {
   raw?: unknown;
   /** Images and videos in the message (see `InboundEnvelope.media`). */
   media?: InboundEnvelope['media'];
+  /** The bot account it arrived on (OneBot: the connection's self id); its conversation is that account's. */
+  account?: string;
 }
 
 /** Answers a platform action the way the platform would (or throws its refusal). */
@@ -27,8 +29,8 @@ export type FakeActionHandler = (params: Readonly<Record<string, unknown>>) => u
  */
 export class FakeAdapter implements OutboundSink {
   readonly sent: OutboundDelivery[] = [];
-  /** Platform actions called through the adapter, in order. */
-  readonly calls: { action: string; params: Readonly<Record<string, unknown>> }[] = [];
+  /** Platform actions called through the adapter, in order, with the account when one was named. */
+  readonly calls: { action: string; params: Readonly<Record<string, unknown>>; account?: string }[] = [];
   readonly #actions = new Map<string, FakeActionHandler>();
   readonly #host: Host;
   #nextId = 0;
@@ -53,6 +55,7 @@ export class FakeAdapter implements OutboundSink {
         mentions_bot: options.mentionsBot ?? false,
         ...(options.raw === undefined ? {} : { raw: options.raw }),
         ...(options.media === undefined ? {} : { media: options.media }),
+        ...(options.account === undefined ? {} : { account: options.account }),
       },
       'testing:adapter:fake',
     );
@@ -68,8 +71,8 @@ export class FakeAdapter implements OutboundSink {
     this.#actions.set(action, handler);
   }
 
-  async call(action: string, params: Readonly<Record<string, unknown>>): Promise<unknown> {
-    this.calls.push({ action, params });
+  async call(action: string, params: Readonly<Record<string, unknown>>, account?: string | null): Promise<unknown> {
+    this.calls.push({ action, params, ...(account === undefined || account === null ? {} : { account }) });
     const handler = this.#actions.get(action);
     if (handler === undefined) throw new Error(`the fake adapter has no answer for platform action ${action} (set one with onAction)`);
     return handler(params);

@@ -39,6 +39,17 @@ describe('built-in plugin forward-message (with the NDFC chatter and a scripted 
     expect(test.host.tools.get('read_forward_message')?.owner).toBe(PLUGIN_ID);
   });
 
+  it('[issue 17] fetches a forward from the account it arrived on: a forward id is known only to that QQ client', async () => {
+    const test = await start({ script: [textReply('')] });
+    test.adapter.onAction('get_forward_msg', forwardServer({ 'outer-1': OUTER, 'inner-1': INNER }));
+    await test.adapter.send('[聊天记录]', { group: '555', raw: groupForwardEvent('outer-1'), account: '10002' });
+    await test.settle(100);
+    expect(test.adapter.calls.map((call) => [call.params['id'], call.account])).toEqual([
+      ['outer-1', '10002'],
+      ['inner-1', '10002'],
+    ]);
+  });
+
   it('the model reads a private forward (CQ form): layer by layer, nested layer included, placeholders kept without a vision model', async () => {
     const test = await start({
       script: [toolReply([{ name: 'read_forward_message', args: {} }]), toolReply([{ name: 'send_text', args: { content: '看完了' } }])],

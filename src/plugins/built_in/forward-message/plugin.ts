@@ -280,7 +280,8 @@ export class ForwardMessagePlugin extends ToolPlugin<ForwardMessageConfig> {
     try {
       const chat = this.ctx.chat!;
       const tree = await fetchForwardTree(source, {
-        fetch: (id) => this.#withDeadline(chat.callPlatform('get_forward_msg', { id }), FETCH_TIMEOUT_MS, `get_forward_msg 超过 ${FETCH_TIMEOUT_MS / 1000} 秒没有回应`),
+        // A forward id is known only to the QQ client the message came through: ask that account's.
+        fetch: (id) => this.#withDeadline(chat.callPlatform('get_forward_msg', { id }, accountOf(inbound)), FETCH_TIMEOUT_MS, `get_forward_msg 超过 ${FETCH_TIMEOUT_MS / 1000} 秒没有回应`),
         maxDepth: this.config.max_depth,
         maxNodes: MAX_NODES,
         maxLayers: MAX_LAYERS,
@@ -384,4 +385,10 @@ export class ForwardMessagePlugin extends ToolPlugin<ForwardMessageConfig> {
       void Promise.all(pending.map((media) => media.recognition)).then(done);
     });
   }
+}
+
+/** The bot account a stored inbound message arrived on, when the adapter named one. */
+function accountOf(message: Message): string | null {
+  const account = message.extra['account'];
+  return typeof account === 'string' && account !== '' ? account : null;
 }
