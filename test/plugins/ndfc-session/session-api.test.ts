@@ -85,6 +85,6 @@ describe('NDFC service and session API', () => {
   it('[N-45] send_text, pass_and_wait and stop_conversation are action components', async () => {
     const test = await start();
     const actions = test.host.registry.list({ kind: 'action', pluginId: 'neo_default_chatter' }).map((record) => record.name).sort();
-    expect(actions).toEqual(['pass_and_wait', 'send_text', 'stop_conversation']);
+    expect(actions).toEqual(['pass_and_wait', 'send_media', 'send_text', 'stop_conversation']);
   });
 });

@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import { ToolPlugin, type ChatRuntime, type ComponentClass } from 'moonglass';
 import { PassAndWaitAction } from './actions/pass-and-wait.js';
+import { SendMediaAction } from './actions/send-media.js';
 import { SendTextAction } from './actions/send-text.js';
 import { StopConversationAction } from './actions/stop-conversation.js';
 import { ChatCoreService } from './chat-core-service.js';
@@ -23,6 +24,7 @@ export class NeoDefaultChatterPlugin extends ToolPlugin<z.output<typeof NeoChatt
       ChatCoreService,
       NeoChatter,
       SendTextAction,
+      SendMediaAction,
       PassAndWaitAction,
       StopConversationAction,
       ProbabilityBypassHandler,
