@@ -1,3 +1,4 @@
+import type { AccountGroups } from '../chat/bot-accounts.js';
 import type { InboundEnvelope } from '../chat/inbound-envelope.js';
 import type { PlatformEvent } from '../chat/platform-events.js';
 import type { DeliveryCheck, DeliveryCheckRequest, OutboundDelivery } from '../chat/outbound-sink.js';
@@ -39,8 +40,14 @@ export interface AccountStatus {
 export interface AdapterBotInfo {
   nickname: string;
   aliases: readonly string[];
-  /** The bot's account per platform, from `bot.toml [accounts]`. */
+  /** The bot's default account per platform, from `bot.toml [accounts]` (its string entries). */
   accounts: Readonly<Record<string, string>>;
+  /**
+   * Per account id, the group lists its `bot.toml [accounts."<id>"] groups` sets: messages and
+   * events of that account obey them instead of the adapter's own `[groups]`. An account not
+   * listed (or no map at all) uses the adapter's.
+   */
+  accountGroups?: Readonly<Record<string, AccountGroups>>;
 }
 
 /**

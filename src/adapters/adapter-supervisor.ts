@@ -206,8 +206,10 @@ export class AdapterSupervisor implements OutboundSink {
   }
 
   #sendInit(): void {
-    const { nickname, aliases, accounts } = this.#init!.bot;
-    this.#post({ type: 'init', name: this.#options.adapter.name, config: this.#init!.config, bot: { nickname, aliases: [...aliases], accounts: { ...accounts } } });
+    const { nickname, aliases, accounts, accountGroups } = this.#init!.bot;
+    const groups = accountGroups === undefined ? undefined : Object.fromEntries(Object.entries(accountGroups).map(([id, lists]) => [id, { allow: [...lists.allow], deny: [...lists.deny] }]));
+    const bot = { nickname, aliases: [...aliases], accounts: { ...accounts }, ...(groups === undefined ? {} : { accountGroups: groups }) };
+    this.#post({ type: 'init', name: this.#options.adapter.name, config: this.#init!.config, bot });
   }
 
   #onMessage(raw: unknown): void {

@@ -30,7 +30,12 @@ export const HostToAdapterSchema = z.discriminatedUnion('type', [
     type: z.literal('init'),
     name: z.string(),
     config: z.unknown(),
-    bot: z.object({ nickname: z.string(), aliases: z.array(z.string()), accounts: z.record(z.string(), z.string()) }),
+    bot: z.object({
+      nickname: z.string(),
+      aliases: z.array(z.string()),
+      accounts: z.record(z.string(), z.string()),
+      accountGroups: z.record(z.string(), z.object({ allow: z.array(z.string()), deny: z.array(z.string()) })).optional(),
+    }),
   }),
   z.object({ type: z.literal('deliver'), id: z.number().int(), delivery }),
   /** A platform action; with `account`, on that account's connection only. */

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { InboundAck } from '../adapters/adapter-context.js';
 import { AdapterSupervisor, type RestartPolicy } from '../adapters/adapter-supervisor.js';
 import { resolveAdapter } from '../adapters/find-adapter.js';
+import { accountGroupsOf, defaultAccounts } from '../chat/bot-accounts.js';
 import { loadConfigFile } from '../kernel/config/load-config-file.js';
 import type { Host } from './create-host.js';
 
@@ -59,9 +60,10 @@ export async function prepareAdapter(host: Host, options: ConnectAdapterOptions)
         header: adapter.configHeader,
         logger: host.logger,
       });
-      const { bot, accounts } = host.chat.bot;
+      const botConfig = host.chat.bot;
+      const bot = { nickname: botConfig.bot.nickname, aliases: botConfig.bot.aliases, accounts: defaultAccounts(botConfig), accountGroups: accountGroupsOf(botConfig) };
       host.setOutboundSink(supervisor);
-      await supervisor.start({ config, bot: { nickname: bot.nickname, aliases: bot.aliases, accounts } });
+      await supervisor.start({ config, bot });
     },
   };
 }

@@ -23,6 +23,7 @@ import { PluginManager } from '../plugin-system/plugin-manager.js';
 import type { PluginRoot } from '../plugin-system/discovery/plugin-root.js';
 import type { PluginStatus } from '../plugin-system/discovery/plugin-status.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
+import { defaultAccountOf, personaFor } from '../chat/bot-accounts.js';
 import { BOT_CONFIG_FILE_NAME, BOT_CONFIG_HEADER, type BotConfig, type BotConfigInput, BotConfigSchema } from '../chat/bot-config.js';
 import type { InboundEnvelope } from '../chat/inbound-envelope.js';
 import { Ingress, type IngressOutcome } from '../chat/ingress.js';
@@ -275,6 +276,7 @@ export class Host implements HostRuntime {
           logger: this.logger,
           cache: stored((database) => database.mediaCache),
           bot: { nickname: bot.nickname, aliases: bot.aliases },
+          botNamesFor: (streamId) => chat.runtime.personaOf(streamId),
           ...(this.#options.mediaFetch === undefined ? {} : { fetch: this.#options.mediaFetch }),
         }),
       );
@@ -405,7 +407,7 @@ export class Host implements HostRuntime {
       clock: this.clock,
       logger: this.logger,
       sink: () => egress,
-      bot: { name: bot.bot.nickname, accountFor: (platform) => bot.accounts[platform] ?? 'bot' },
+      bot: { name: bot.bot.nickname, accountFor: (platform) => defaultAccountOf(bot, platform) ?? 'bot' },
       sendDeadlineMs: bot.chat.send_deadline_seconds * 1000,
     });
     registry.bindCore(TOKENS.Streams, streams);
@@ -421,6 +423,8 @@ export class Host implements HostRuntime {
       random: this.random,
       logger: this.logger,
       bot,
+      personaOf: (streamId) => personaFor(bot, streamApi.getStream(streamId)?.account ?? null),
+      personaOfAccount: (account) => personaFor(bot, account),
       capabilitiesFor: (streamId) => this.plugins.streamCapabilities(streamId),
       createRequest: (streamId, taskName, requestName = taskName) => llm.createRequest({ taskName, requestName, streamId }),
       usablesFor: async (streamId) =>

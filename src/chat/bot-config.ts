@@ -10,6 +10,68 @@ function isTimeZoneName(name: string): boolean {
   }
 }
 
+/** A group id as TOML may hold it: a string ("123456") or a bare integer (123456); kept as a string. */
+const groupIdSchema = z.unknown().transform((value, ctx): string => {
+  if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  if ((typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) || (typeof value === 'bigint' && value >= 0n)) return String(value);
+  ctx.addIssue({ code: 'custom', message: `${describeValue(value)} is not a group id: write it as a string ("123456") or a whole number` });
+  return z.NEVER;
+});
+
+/** The settings one account's table may hold; each replaces the same setting of `[bot]` (or the adapter's `[groups]`) for that account. */
+const ACCOUNT_SETTINGS = ['nickname', 'aliases', 'personality', 'identity', 'speaking_style', 'groups'] as const;
+
+const AccountOverrideSchema = z.strictObject({
+  nickname: z.string().min(1, 'must not be empty: leave it out to use [bot] nickname').optional(),
+  aliases: z.array(z.string()).optional(),
+  personality: z.string().optional(),
+  identity: z.string().optional(),
+  speaking_style: z.string().optional(),
+  groups: z
+    .strictObject({
+      allow: z.array(groupIdSchema).default([]),
+      deny: z.array(groupIdSchema).default([]),
+    })
+    .optional(),
+});
+
+/** `bot.toml [accounts."<self id>"]`: one account's own persona and groups. */
+export type AccountOverride = z.output<typeof AccountOverrideSchema>;
+
+function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return 'nothing';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a table';
+  return typeof value === 'string' ? JSON.stringify(value) : `${typeof value} ${String(value)}`;
+}
+
+/**
+ * One `[accounts]` entry: a platform's default account id (a string), or an account's table.
+ * Checked by hand rather than as a zod union, whose error for a bad table is only "Invalid
+ * input": here an unknown key is reported at its own path (`accounts.10001.nick`).
+ */
+const accountEntry = z.unknown().transform((value, ctx): string | AccountOverride => {
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `${describeValue(value)} is neither an account id (a string such as "10000", for a platform) nor an account's table (for an account id, with ${ACCOUNT_SETTINGS.join(', ')})`,
+    });
+    return z.NEVER;
+  }
+  const result = AccountOverrideSchema.safeParse(value);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      const allowed = issue.path.at(-1) === 'groups' ? 'allow and deny' : ACCOUNT_SETTINGS.join(', ');
+      for (const key of issue.keys) ctx.addIssue({ code: 'custom', path: [...issue.path, key], message: `unknown setting: this table takes ${allowed}` });
+    } else {
+      ctx.addIssue({ code: 'custom', path: [...issue.path], message: issue.message });
+    }
+  }
+  return z.NEVER;
+}) as unknown as z.ZodType<string | AccountOverride, string | z.input<typeof AccountOverrideSchema>>;
+
 /** `config/bot.toml`: who the bot is, its accounts, and how its conversations run. */
 export const BotConfigSchema = z.object({
   bot: z
@@ -34,8 +96,23 @@ export const BotConfigSchema = z.object({
     .describe('The persona.')
     .prefault({}),
   accounts: z
-    .record(z.string(), z.string())
-    .describe('The bot’s own account id on each platform, e.g. { qq = "123456" }; used to recognise its own messages and mentions.')
+    .record(z.string(), accountEntry)
+    .describe(
+      [
+        'The bot’s own accounts.',
+        'A string per platform names its default account there, e.g. qq = "10000": its own messages and mentions are recognised by it, and actions that name no account go to it.',
+        'A table per account id gives that account its own persona and groups; what the table leaves out comes from [bot] and the adapter’s [groups]. Several QQ accounts on one bot, for example (write these tables in place of the line below):',
+        '  [accounts]',
+        '  qq = "10000"',
+        '  [accounts."10001"]',
+        '  nickname = "星璃"',
+        '  aliases = ["小星"]',
+        '  personality = "…"',
+        '  identity = "…"',
+        '  speaking_style = "…"',
+        '  groups = { allow = ["123456"], deny = [] }',
+      ].join('\n'),
+    )
     .default({}),
   platform: z
     .object({

@@ -1,3 +1,4 @@
+import type { BotPersona } from '../chat/bot-accounts.js';
 import type { BotConfig } from '../chat/bot-config.js';
 import type { StreamApi } from '../chat/stream-api.js';
 import type { EventBus } from '../kernel/event-bus/event-bus.js';
@@ -25,7 +26,17 @@ export interface ChatRuntime {
   readonly clock: Clock;
   readonly random: Random;
   readonly logger: Logger;
+  /** `bot.toml` as written; a conversation's persona is `personaOf(streamId)`. */
   readonly bot: BotConfig;
+  /**
+   * The persona of a stream's conversation: `bot.toml [bot]` with the settings of its
+   * account's `[accounts."<self id>"]` table over it (nickname, aliases, personality, identity,
+   * speaking_style). A stream with no account, an unknown stream, or an account without a
+   * table: `[bot]` as it is.
+   */
+  personaOf(streamId: string): BotPersona;
+  /** The persona of a bot account (see `personaOf`); null: `[bot]` as it is. */
+  personaOfAccount(account: string | null): BotPersona;
   /** The capabilities plugins contribute to a stream (tools needing others are not offered). */
   capabilitiesFor(streamId: string): Promise<ReadonlySet<string>>;
   /** A model request for `taskName`, tagged with the stream (what `BaseChatter.createRequest` does). */

@@ -28,6 +28,11 @@ export interface MediaServiceOptions {
   /** The names that put a group message in the video watch range (`related` scope). Copied here. */
   bot: BotNames;
   /**
+   * The names of the bot account a stream belongs to (its `bot.toml [accounts."<id>"]`
+   * nickname and aliases), for a message that names its stream; default: `bot` for all.
+   */
+  botNamesFor?: (streamId: string) => BotNames;
+  /**
    * Sends downloads and Range requests (one hop each; redirects are followed and checked
    * here). Default: a built-in node:http(s) client that connects only to the checked address.
    */
@@ -50,6 +55,7 @@ export class MediaService implements PluginMediaAccess {
   readonly #llm: LlmService;
   readonly #logger: Logger;
   readonly #bot: BotNames;
+  readonly #botNamesFor: ((streamId: string) => BotNames) | undefined;
   readonly #images: ImageDescriber;
   readonly #videos: VideoDescriber;
   /** Seconds, fixed at construction: a config reload does not change them. */
@@ -61,6 +67,7 @@ export class MediaService implements PluginMediaAccess {
     this.#llm = options.llm;
     this.#logger = options.logger;
     this.#bot = { nickname: options.bot.nickname, aliases: [...options.bot.aliases] };
+    this.#botNamesFor = options.botNamesFor;
     this.#maxWait = {
       images: config.image_download_timeout_s + config.recognition_timeout_s,
       videos: config.recognition_timeout_s,
@@ -133,7 +140,8 @@ export class MediaService implements PluginMediaAccess {
 
   /** Whether this message's videos are watched on arrival under `video_watch_scope`. */
   videosWatchedOnArrival(inbound: InboundForWatchRange): boolean {
-    return isInWatchRange(inbound, this.#config.video_watch_scope, this.#bot);
+    const names = inbound.streamId === undefined || this.#botNamesFor === undefined ? this.#bot : this.#botNamesFor(inbound.streamId);
+    return isInWatchRange(inbound, this.#config.video_watch_scope, names);
   }
 
   /**

@@ -4,6 +4,8 @@ export interface InboundForWatchRange {
   /** The adapter's flags: `mentions_bot` (an @ of the bot or a reply to it). */
   extra: Readonly<Record<string, unknown>>;
   processedPlainText: string;
+  /** Its stream: the names that count are those of the stream's bot account (`bot.toml [accounts]`). */
+  streamId?: string;
 }
 
 /** `this.ctx.media`: the host's own image and video description, offered to plugins. */

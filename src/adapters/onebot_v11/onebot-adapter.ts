@@ -7,7 +7,7 @@ import { ActionClient } from './action-client.js';
 import { decodeFrame, type DecodedFrame, type MessageEvent, type MetaEvent } from './codec.js';
 import type { PlatformEvent } from '../../chat/platform-events.js';
 import type { OneBotConfig } from './config.js';
-import { isGroupAllowed } from './group-filter.js';
+import { isGroupAllowed, type GroupLists } from './group-filter.js';
 import { OneBotActionError } from './onebot-action-error.js';
 import { buildEnvelope, toOutboundSegments, toSegments, type OneBotSegment } from './segments.js';
 import { SentMessageIds } from './sent-message-ids.js';
@@ -182,7 +182,7 @@ export class OneBotAdapter implements Adapter, TransportHandlers {
       case 'notice':
       case 'request':
         this.#learnSelfId(link, decoded.selfId);
-        this.#onPlatformEvent(decoded);
+        this.#onPlatformEvent(link, decoded);
         return;
       case 'response':
         if (!link.actions.handleResponse(decoded.response)) {
@@ -205,15 +205,17 @@ export class OneBotAdapter implements Adapter, TransportHandlers {
 
   #onMessage(link: Link, event: MessageEvent): void {
     const config = this.#context.config;
-    if (event.message_type === 'group' && event.group_id !== undefined && !isGroupAllowed(config.groups, String(event.group_id))) {
-      this.#context.logger.debug({ groupId: String(event.group_id) }, 'OneBot group message dropped by [groups] allow/deny');
+    const account = link.selfId ?? String(event.self_id);
+    const groups = this.#groupsOf(account);
+    if (event.message_type === 'group' && event.group_id !== undefined && !isGroupAllowed(groups.lists, String(event.group_id))) {
+      this.#context.logger.debug({ groupId: String(event.group_id), account }, `OneBot group message dropped by ${groups.source} allow/deny`);
       return;
     }
     const selfIds = new Set([link.selfId, this.#configuredAccount()].filter((id): id is string => id !== undefined));
     // A segment the adapter does not know is kept as a placeholder; the log says which (once a minute per connection).
     const reportSegment = (problem: string) =>
       rateLimitedLogOf(this.#context.logger).warn(`segment:${link.detail}`, {}, `OneBot segment kept as a placeholder: ${problem}`);
-    const envelope = { ...buildEnvelope(event, config.platform, { selfIds, isSentByBot: (id) => this.#sent.has(id) }, reportSegment), account: link.selfId ?? String(event.self_id) };
+    const envelope = { ...buildEnvelope(event, config.platform, { selfIds, isSentByBot: (id) => this.#sent.has(id) }, reportSegment), account };
     const chat = event.message_type === 'group' ? `group:${String(event.group_id ?? '')}` : `private:${String(event.user_id)}`;
     this.#afterInChat(chat, async () => {
       try {
@@ -227,13 +229,16 @@ export class OneBotAdapter implements Adapter, TransportHandlers {
 
   /**
    * Passes a notice or request to the host, after the earlier messages of its chat: a recall
-   * then reaches the host after the message it recalls. Group events obey `[groups]`.
+   * then reaches the host after the message it recalls. Group events obey `[groups]` (the
+   * account's own lists when bot.toml gives it some).
    */
-  #onPlatformEvent(decoded: Extract<DecodedFrame, { kind: 'notice' | 'request' }>): void {
+  #onPlatformEvent(link: Link, decoded: Extract<DecodedFrame, { kind: 'notice' | 'request' }>): void {
     const body: { group_id?: string | null; user_id?: string } = decoded.kind === 'notice' ? decoded.notice : decoded.request;
     const groupId = typeof body.group_id === 'string' ? body.group_id : undefined;
-    if (groupId !== undefined && !isGroupAllowed(this.#context.config.groups, groupId)) {
-      this.#context.logger.debug({ groupId, kind: decoded.kind }, `OneBot group ${decoded.kind} dropped by [groups] allow/deny`);
+    const account = link.selfId ?? String(decoded.selfId);
+    const groups = this.#groupsOf(account);
+    if (groupId !== undefined && !isGroupAllowed(groups.lists, groupId)) {
+      this.#context.logger.debug({ groupId, kind: decoded.kind, account }, `OneBot group ${decoded.kind} dropped by ${groups.source} allow/deny`);
       return;
     }
     const origin = { platform: this.#context.config.platform, self_id: decoded.selfId, time: decoded.time };
@@ -281,8 +286,17 @@ export class OneBotAdapter implements Adapter, TransportHandlers {
   }
 
   #configuredAccount(): string | undefined {
-    const account = this.#context.bot.accounts[this.#context.config.platform];
-    return account === undefined || account === '' ? undefined : account;
+    const { accounts } = this.#context.bot;
+    const platform = this.#context.config.platform;
+    const account = Object.hasOwn(accounts, platform) ? accounts[platform] : undefined;
+    return typeof account === 'string' && account !== '' ? account : undefined;
+  }
+
+  /** The group lists an account's messages obey: its `bot.toml [accounts."<id>"] groups`, else the config's `[groups]`. */
+  #groupsOf(account: string): { lists: GroupLists; source: string } {
+    const own = this.#context.bot.accountGroups;
+    if (own !== undefined && Object.hasOwn(own, account)) return { lists: own[account]!, source: `bot.toml [accounts."${account}"] groups` };
+    return { lists: this.#context.config.groups, source: '[groups]' };
   }
 
   /** The link actions go to: the configured account's, else the newest. */

@@ -5,7 +5,8 @@ import { promptTimeZone } from './prompt-time.js';
 /**
  * The context of a stream's message lines, read through the public runtime: the zone from
  * `bot.toml [bot] timezone`, the bot's accounts (bot.toml `[accounts]`, the account the
- * stream's messages arrive on, the sender of its own replies) and the names of the people
+ * stream's messages arrive on, the sender of its own replies), the bot's name (the nickname
+ * of the stream's account, `runtime.personaOf`) and the names of the people
  * the stream's history and unread messages show, the newest name of each winning.
  * `messages` are looked at too (the ones being formatted).
  */
@@ -17,6 +18,7 @@ export function messageLineContext(runtime: ChatRuntime, streamId: string, messa
   const platforms = new Set([stream?.platform, ...messages.map((message) => message.platform)]);
   for (const platform of platforms) {
     const account = platform !== undefined && Object.hasOwn(runtime.bot.accounts, platform) ? runtime.bot.accounts[platform] : undefined;
+    // Only the string entries name accounts; `[accounts."<id>"]` tables are personas.
     if (typeof account === 'string' && account !== '') selfIds.add(account);
   }
   if (stream?.account !== undefined && stream.account !== null) selfIds.add(stream.account);
@@ -32,7 +34,7 @@ export function messageLineContext(runtime: ChatRuntime, streamId: string, messa
     timeZone: promptTimeZone(runtime.bot.bot.timezone),
     nowMs: runtime.clock.now(),
     selfIds,
-    botName: runtime.bot.bot.nickname,
+    botName: runtime.personaOf(streamId).nickname,
     names,
   };
 }

@@ -39,7 +39,9 @@ export class ProbabilityBypassHandler extends BaseEventHandler<typeof NdfcEvent.
   #probability(params: Params): number {
     // The session's config (its plugin's values, NDFC's where that plugin defines none).
     const config = typeof params.config === 'object' && params.config !== null ? params.config : this.#plugin.config;
-    const names = [this.runtime.bot.bot.nickname, ...this.runtime.bot.bot.aliases].filter((name) => name !== '');
+    // The names of the stream's own account (its persona).
+    const persona = this.runtime.personaOf(params.stream_id);
+    const names = [persona.nickname, ...persona.aliases].filter((name) => name !== '');
     const unreads = params.unreads;
     const mentioned = unreads.some((message) => message.extra.mentions_bot === true);
     const named = unreads.some((message) => names.some((name) => message.processedPlainText.includes(name)));

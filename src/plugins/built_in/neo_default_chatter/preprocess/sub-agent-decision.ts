@@ -37,7 +37,7 @@ export class SubAgentDecisionHandler extends BaseEventHandler<typeof NdfcEvent.P
       const recent = params.unreads.slice(-10).map((message) => `${message.senderName}：${message.processedPlainText}`).join('\n');
       request.addPayload({
         role: 'system',
-        content: `你在判断「${this.runtime.bot.bot.nickname}」要不要回应群聊里的新消息。被提到、被 @、话题相关、情绪需要回应时回应；闲聊、@别人、话没说完、纯表情时不回应。只回答 JSON：{"respond": true|false, "reason": "不超过 50 字"}`,
+        content: `你在判断「${this.runtime.personaOf(params.stream_id).nickname}」要不要回应群聊里的新消息。被提到、被 @、话题相关、情绪需要回应时回应；闲聊、@别人、话没说完、纯表情时不回应。只回答 JSON：{"respond": true|false, "reason": "不超过 50 字"}`,
       });
       request.addPayload({ role: 'user', content: `${params.history_text}\n新消息：\n${recent}` });
       const response = await request.send();

@@ -376,7 +376,8 @@ export class NdfcConversationSession implements ConversationSession {
     const { streamId } = this;
     const runtime = this.#runtime;
     if (!request.payloads.some((payload) => payload.role === 'system')) {
-      const bot = runtime.bot.bot;
+      // The persona of the stream's own account (bot.toml [accounts."<id>"] over [bot]).
+      const bot = runtime.personaOf(streamId);
       const stream = runtime.streams.getStream(streamId);
       // 默认: defaults/build_negative_extra.ts
       const fragments = await NdfcPublisher.buildNegativeExtra(streamId, this.#config);
