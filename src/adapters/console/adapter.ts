@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline';
 import type { AdapterFactory } from '../adapter-context.js';
+import type { OutboundMedia } from '../../chat/outbound-sink.js';
 import { CONSOLE_PLATFORM, ConsoleAction } from './console-actions.js';
 import type { ConsoleConfig } from './config.js';
 import { formatToolCall, readToolCallNotice } from './format-tool-call.js';
@@ -8,7 +9,8 @@ export { CONSOLE_PLATFORM };
 
 /**
  * The console adapter: every line on stdin is a private message from one user; every send
- * of the bot is printed as `<nickname>> <text>` on stdout as it happens, and each tool call
+ * of the bot is printed as `<nickname>> <text>` on stdout as it happens (a picture, voice clip
+ * or video it sends as `[图片 <file>]`, `[语音 …]`, `[视频 …]` after the text), and each tool call
  * the host reports (`console_show_tool_call`) as a short `· name {args} → result` line. In a
  * terminal it shows a greeting and a prompt once the host has printed its start-up report
  * (`console_start_chat`), and Ctrl+C stops the whole bot; from a pipe it reads line by line
@@ -82,7 +84,8 @@ const createConsoleAdapter: AdapterFactory<ConsoleConfig> = (ctx) => {
       sent += 1;
       const reply = delivery.replyTo === null ? '' : `(回复 ${delivery.replyTo}) `;
       const at = delivery.at === null ? '' : `@${delivery.at} `;
-      print(`${ctx.bot.nickname}> ${reply}${at}${delivery.content}`);
+      const media = (delivery.media ?? []).map(describeMedia);
+      print(`${ctx.bot.nickname}> ${reply}${at}${[delivery.content, ...media].filter((part) => part !== '').join(' ')}`);
       return { messageId: `${session}-out-${sent}` };
     },
     async call(action, params) {
@@ -103,5 +106,18 @@ const createConsoleAdapter: AdapterFactory<ConsoleConfig> = (ctx) => {
     },
   };
 };
+
+const MEDIA_LABEL: Readonly<Record<OutboundMedia['kind'], string>> = { image: '图片', record: '语音', video: '视频' };
+
+/**
+ * A picture, voice clip or video as the console shows it: `[图片 https://…]`, `[语音 file:///…]`;
+ * inline data by its size only (`[图片 base64, 12 KiB]`), not the data itself.
+ */
+function describeMedia(media: OutboundMedia): string {
+  const label = MEDIA_LABEL[media.kind];
+  if (!media.file.startsWith('base64://')) return `[${label} ${media.file}]`;
+  const bytes = Buffer.byteLength(media.file.slice('base64://'.length), 'base64');
+  return `[${label} base64, ${bytes < 1024 ? `${bytes} B` : `${Math.round(bytes / 1024)} KiB`}]`;
+}
 
 export default createConsoleAdapter;
