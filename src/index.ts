@@ -156,6 +156,7 @@ export type {
 } from './chat/platform-actions.js';
 export type { OnPromptBuildPayload } from './llm/prompt-manager.js';
 export type { BotConfig } from './chat/bot-config.js';
+export type { BotPersona, AccountGroups } from './chat/bot-accounts.js';
 export type { LLMPayload, ContentPart } from './llm/payload.js';
 export type { ToolCall } from './llm/tool-call.js';
 export type { ToolDeclaration as ModelToolDeclaration } from './llm/tool-declaration.js';

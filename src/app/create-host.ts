@@ -407,7 +407,7 @@ export class Host implements HostRuntime {
       clock: this.clock,
       logger: this.logger,
       sink: () => egress,
-      bot: { name: bot.bot.nickname, accountFor: (platform) => defaultAccountOf(bot, platform) ?? 'bot' },
+      bot: { name: bot.bot.nickname, nameFor: (account) => personaFor(bot, account).nickname, accountFor: (platform) => defaultAccountOf(bot, platform) ?? 'bot' },
       sendDeadlineMs: bot.chat.send_deadline_seconds * 1000,
     });
     registry.bindCore(TOKENS.Streams, streams);

@@ -8,6 +8,7 @@ import { describeError } from '../kernel/errors/describe-error.js';
 import type { Host } from './create-host.js';
 import { createPluginMarket } from './plugin-market.js';
 import { describeModel } from './startup-report.js';
+import { personaFor } from '../chat/bot-accounts.js';
 
 /**
  * Starts the web console for a running host when `features.toml [admin] enabled`. A console
@@ -66,7 +67,7 @@ export function adminViewOf(host: Host, supervisor: AdapterSupervisor | undefine
       };
     },
     // Every account goes by the bot's nickname until bot.toml [accounts."<self id>"] gives it its own.
-    accountNickname: () => host.chat.bot.bot.nickname,
+    accountNickname: (selfId) => personaFor(host.chat.bot, selfId).nickname,
     streamState: (streamId) => host.chat.loop.driverOf(streamId)?.state.kind,
     phases: new PhaseTracker(host.bus, now),
     sandbox,

@@ -15,6 +15,8 @@ import type { OutgoingMessage, SendOptions, SendOutcome, StreamApi } from './str
 /** Who the bot is on each platform, for the messages it sends. */
 export interface BotIdentity {
   name: string;
+  /** The name the bot goes by on an account (`bot.toml [accounts."<id>"] nickname`); `name` when absent. */
+  nameFor?(account: string | null): string;
   /** The bot's account id per platform; `bot` when not configured. */
   accountFor(platform: string): string;
 }
@@ -246,7 +248,7 @@ export class StreamManager implements StreamApi {
       processedPlainText: withMediaPlaceholders(outgoing.content, outgoing.media),
       messageType: outgoing.media === undefined || outgoing.media.length === 0 ? 'text' : 'mixed',
       senderId: stream.account ?? bot.accountFor(stream.platform),
-      senderName: bot.name,
+      senderName: bot.nameFor?.(stream.account) ?? bot.name,
       senderCard: null,
       senderRole: null,
       platform: stream.platform,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_CONNECTED_SINCE_START } from '../../src/admin/account-overview.js';
-import { NICKNAME, OFFLINE_ACCOUNT, OFFLINE_STREAM, useAccountsBots } from './accounts-fixture.js';
+import { NICKNAME, SECOND_NICKNAME, OFFLINE_ACCOUNT, OFFLINE_STREAM, useAccountsBots } from './accounts-fixture.js';
 
 // Issue 17 item 5 over real HTTP: a bot process with the OneBot adapter, two QQ accounts
 // connected through loopback peers and a third known only from the stored conversations.
@@ -30,7 +30,7 @@ describe('the web console’s accounts', () => {
       .poll(accounts, { timeout: 15_000 })
       .toEqual([
         { selfId: '10000', nickname: NICKNAME, connected: true, detail: expect.stringContaining('10000'), inbound: 1, outbound: 1, streams: 1 },
-        { selfId: '10002', nickname: NICKNAME, connected: true, detail: expect.stringContaining('10002'), inbound: 1, outbound: 1, streams: 1 },
+        { selfId: '10002', nickname: SECOND_NICKNAME, connected: true, detail: expect.stringContaining('10002'), inbound: 1, outbound: 1, streams: 1 },
         { selfId: OFFLINE_ACCOUNT, nickname: NICKNAME, connected: false, detail: NOT_CONNECTED_SINCE_START, inbound: 2, outbound: 1, streams: 1 },
       ]);
 
@@ -38,7 +38,7 @@ describe('the web console’s accounts', () => {
     const owners = conversations.map((stream) => [stream.streamId === OFFLINE_STREAM ? 'offline group' : stream.userId, stream.account, stream.accountNickname]);
     expect(owners.sort()).toEqual([
       ['42', '10000', NICKNAME],
-      ['43', '10002', NICKNAME],
+      ['43', '10002', SECOND_NICKNAME],
       ['offline group', OFFLINE_ACCOUNT, NICKNAME],
     ]);
 
@@ -46,7 +46,7 @@ describe('the web console’s accounts', () => {
     await second.close();
     await expect
       .poll(async () => (await accounts()).find((account) => account.selfId === '10002'), { timeout: 15_000 })
-      .toEqual({ selfId: '10002', nickname: NICKNAME, connected: false, detail: expect.any(String), inbound: 1, outbound: 1, streams: 1 });
+      .toEqual({ selfId: '10002', nickname: SECOND_NICKNAME, connected: false, detail: expect.any(String), inbound: 1, outbound: 1, streams: 1 });
     expect((await accounts()).map((account) => [account.selfId, account.connected])).toEqual([
       ['10000', true],
       ['10002', false],

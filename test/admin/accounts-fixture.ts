@@ -14,6 +14,8 @@ import { useProjectTempDir } from '../support/temp-dir.js';
 // an account that does not connect this time (10009: two messages in, one out).
 
 export const NICKNAME = '小镜';
+/** Account 10002's own name (bot.toml [accounts."10002"]). */
+export const SECOND_NICKNAME = '小湖';
 export const OFFLINE_ACCOUNT = '10009';
 export const OFFLINE_STREAM = 'stream-of-10009';
 const TOKEN = 'accounts-token';
@@ -44,7 +46,7 @@ export function useAccountsBots(): () => Promise<AccountsBot> {
     seedOfflineAccount(join(cwd, 'data'));
     const port = await freePort();
     mkdirSync(join(cwd, 'config', 'adapters'), { recursive: true });
-    writeFileSync(join(cwd, 'config', 'bot.toml'), `[platform]\nadapter = "onebot_v11"\n[bot]\nnickname = "${NICKNAME}"\n[accounts]\nqq = "10000"\n`);
+    writeFileSync(join(cwd, 'config', 'bot.toml'), `[platform]\nadapter = "onebot_v11"\n[bot]\nnickname = "${NICKNAME}"\n[accounts]\nqq = "10000"\n[accounts."10002"]\nnickname = "${SECOND_NICKNAME}"\n`);
     writeFileSync(join(cwd, 'config', 'adapters', 'onebot_v11.toml'), `access_token = "${TOKEN}"\n[reverse]\nport = ${port}\n`);
     const bot = run(['start', '--config-dir', 'config', '--data-dir', 'data'], { cwd, pluginConfigs: { neo_default_chatter: NDFC_CONFIG } });
     const listening = await bot.waitForLog(/^OneBot reverse mode: listening on /, 30_000);

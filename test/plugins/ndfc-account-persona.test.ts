@@ -108,3 +108,16 @@ describe('NDFC with a persona per bot account (bot.toml [accounts."<id>"])', () 
     expect(runtime.bot.bot.nickname).toBe('月璃');
   });
 });
+
+describe("the bot's own messages per account", () => {
+  const start = useTestHosts();
+
+  it('[issue 17] are stored under the nickname of the account they went out on', async () => {
+    const test = await start({ botConfig: TWO_ACCOUNTS, script: textReply('') });
+    const outcome = await test.host.receive({ platform: 'qq', message_id: 'c-1', chat_type: 'private', account: '10001', sender: { id: '20003', name: '阿青' }, content: '在吗' });
+    const streamId = outcome.status === 'delivered' ? outcome.message.streamId : '';
+    const sent = await test.host.chat.streams.send(streamId, { content: '在的' });
+    expect(sent.status === 'sent' && sent.message).toMatchObject({ senderName: '星璃', senderId: '10001' });
+    expect(test.host.chat.database.messages.history(streamId, 5).find((message) => message.direction === 'outbound')).toMatchObject({ senderName: '星璃' });
+  });
+});
