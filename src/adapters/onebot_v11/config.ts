@@ -155,6 +155,6 @@ export type OneBotConfig = z.output<typeof configSchema>;
 export const configHeader: string[] = [
   'OneBot v11 adapter: connects the bot to QQ through NapCat or Lagrange.',
   'In the QQ client, add a reverse WebSocket (Universal role) pointing at the [reverse] address below,',
-  'or set mode = "forward" and point [forward] url at the client\'s WebSocket server.',
+  'or set mode = "forward" and point [forward] url at the client\'s WebSocket server (several clients: [[forward.endpoints]]).',
   'Use the same access_token on both sides.',
 ];
