@@ -15,6 +15,7 @@ const delivery = z.object({
   content: z.string(),
   replyTo: z.string().nullable(),
   at: z.string().nullable(),
+  media: z.array(z.object({ kind: z.enum(['image', 'record', 'video']), file: z.string() })).readonly().optional(),
   account: z.string().nullable().optional(),
   outboxId: z.number().int().optional(),
 });

@@ -256,7 +256,7 @@ export class StreamManager implements StreamApi {
       raw: null,
       extra: {
         ...(outgoing.at ? { at_users: [outgoing.at] } : {}),
-        ...(outgoing.media === undefined || outgoing.media.length === 0 ? {} : { media: outgoing.media.map((media) => ({ ...media })) }),
+        ...(outgoing.media === undefined || outgoing.media.length === 0 ? {} : { media: outgoing.media.map(storedMedia) }),
         ...(answers.length === 0 ? {} : { answers }),
       },
     };
@@ -374,6 +374,16 @@ interface Answering {
 const MAX_ANSWERING = 200;
 
 const MEDIA_PLACEHOLDER: Readonly<Record<OutboundMedia['kind'], string>> = { image: '[图片]', record: '[语音]', video: '[视频]' };
+
+/**
+ * What the stored message keeps of a picture or clip it sent: its URL or path, but inline
+ * data only by its size (the delivery carries the data; history and memory need not).
+ */
+function storedMedia(media: OutboundMedia): OutboundMedia {
+  if (!media.file.startsWith('base64://')) return { ...media };
+  const bytes = Math.floor(((media.file.length - 'base64://'.length) * 3) / 4);
+  return { kind: media.kind, file: `base64 (${bytes < 1024 ? `${bytes} B` : `${Math.round(bytes / 1024)} KiB`})` };
+}
 
 /** The text the bot's own message shows in later prompts: its words, then a placeholder per picture or clip it sent. */
 function withMediaPlaceholders(content: string, media: readonly OutboundMedia[] | undefined): string {

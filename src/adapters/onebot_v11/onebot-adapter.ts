@@ -59,7 +59,7 @@ export class OneBotAdapter implements Adapter, TransportHandlers {
 
   async deliver(delivery: OutboundDelivery): Promise<{ messageId: string }> {
     const message = toOutboundSegments(delivery);
-    if (message.length === 0) throw withDeliveryFailure(new Error('cannot deliver an empty message (no content, reply or at)'), 'refused');
+    if (message.length === 0) throw withDeliveryFailure(new Error('cannot deliver an empty message (no content, media, reply or at)'), 'refused');
     const [action, params] =
       delivery.chatType === 'group'
         ? (['send_group_msg', { group_id: toWireId(requireId(delivery.groupId, 'groupId', 'a group message')), message }] as const)
@@ -93,7 +93,7 @@ export class OneBotAdapter implements Adapter, TransportHandlers {
     const messages = (data as { messages?: unknown } | null)?.messages;
     if (!Array.isArray(messages)) return { status: 'unknown', reason: `${action} answered without a messages list` };
     const self = delivery.account ?? this.#activeLink()?.selfId ?? this.#configuredAccount();
-    const wanted = textOf(toOutboundSegments(delivery));
+    const wanted = fingerprintOf(toOutboundSegments(delivery));
     const known = new Set(knownMessageIds);
     for (const entry of messages as Record<string, unknown>[]) {
       const messageId = messageIdOf(entry);
@@ -102,7 +102,7 @@ export class OneBotAdapter implements Adapter, TransportHandlers {
       if (messageId === undefined || known.has(messageId) || time < sinceMs - HISTORY_SLACK_MS) continue;
       if (self !== undefined && String(sender) !== self) continue;
       const body = entry['message'] ?? entry['raw_message'];
-      if ((typeof body === 'string' || Array.isArray(body)) && textOf(toSegments(body as string | OneBotSegment[])) === wanted) {
+      if ((typeof body === 'string' || Array.isArray(body)) && fingerprintOf(toSegments(body as string | OneBotSegment[])) === wanted) {
         this.#sent.add(messageId);
         return { status: 'delivered', messageId };
       }
@@ -350,6 +350,16 @@ function textOf(segments: readonly OneBotSegment[]): string {
     .map((segment) => String(segment.data['text'] ?? ''))
     .join('')
     .trim();
+}
+
+/**
+ * What a message in the history is matched by: its text and the kinds of its media, in order.
+ * Media files are not compared: the platform keeps its own name for a file the bot sent
+ * (NapCat answers `file: "<id>.png"` and a download `url` for a `base64://` picture).
+ */
+function fingerprintOf(segments: readonly OneBotSegment[]): string {
+  const media = segments.filter((segment) => segment.type === 'image' || segment.type === 'record' || segment.type === 'video').map((segment) => segment.type);
+  return JSON.stringify([textOf(segments), media]);
 }
 
 function requireId(id: string | null, field: string, what: string): string {

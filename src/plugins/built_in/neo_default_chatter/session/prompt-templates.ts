@@ -10,7 +10,7 @@ export const SYSTEM_TEMPLATE = `<self>
 {speaking_style}
 </voice>
 <world_and_capabilities>
-我在{platform}的{chat_kind}里和大家聊天。我只能通过工具行动：想说话必须调用 send_text；
+我在{platform}的{chat_kind}里和大家聊天。我只能通过工具行动：想说话必须调用 send_text；想发图片、语音或视频时调用 send_media；
 想等对方时调用 pass_and_wait；对话该结束时调用 stop_conversation。直接写出的文字只是我的内心独白，别人看不到。
 </world_and_capabilities>
 <decision_process>
