@@ -59,6 +59,7 @@ import { startIdleEviction } from './evict-idle-streams.js';
 import { startRetention } from '../storage/start-retention.js';
 import { BUILT_IN_PLUGINS_ENV, defaultPluginRoots } from './default-plugin-roots.js';
 import { UndeliveredSink } from './undelivered-sink.js';
+import { InboundGates } from '../chat/inbound-gates.js';
 
 export interface HostOptions {
   /** Where `features.toml` and the other config files live. Default `./config`. */
@@ -472,6 +473,7 @@ export class Host implements HostRuntime {
       reads: { hold: (id) => streams.holdReads(id), commit: (id) => streams.commitReads(id), release: (id) => streams.releaseReads(id) },
       ...(options.streamTiming === undefined ? {} : { timing: options.streamTiming }),
     });
+    const gates = new InboundGates(this.logger);
     const ingress = new Ingress({
       database: storage,
       streams,
@@ -479,6 +481,7 @@ export class Host implements HostRuntime {
       clock: this.clock,
       logger: this.logger,
       maxInboundChars: this.#config!.chat.max_inbound_chars,
+      gates,
       onDelivered: (message) => {
         this.#plugins?.observeInbound(message.streamId, message.messageId, message);
         if (this.#media === undefined || !hasInboundMedia(message)) {
@@ -490,7 +493,7 @@ export class Host implements HostRuntime {
         void this.#describeInboundMedia(message, this.#media).finally(() => loop.onMessage(message));
       },
     });
-    return { database, storage, llm, prompts, streams, ingress, loop, runtime, bot, models };
+    return { database, storage, llm, prompts, streams, ingress, loop, runtime, bot, models, gates };
   }
 
   /** A plugin's MCP access, made anew from whatever `TOKENS.Mcp` is bound to when that changes. */
@@ -560,6 +563,8 @@ export interface ChatParts {
   runtime: ChatRuntime;
   bot: BotConfig;
   models: ModelsConfig;
+  /** What a delivered message passes before a chatter is woken: commands, guests, rate limits. */
+  gates: InboundGates;
 }
 
 export type { PluginStatus };

@@ -18,6 +18,18 @@ const groupIdSchema = z.unknown().transform((value, ctx): string => {
   return z.NEVER;
 });
 
+/** A user id as TOML may hold it: a string or a whole number; kept as a string. */
+const userIdSchema = z.union([z.string().trim().min(1), z.number().int().nonnegative()]).transform(String);
+
+/** `{ qq = ["20001", 20002] }`: user ids per platform. */
+const userIdsPerPlatform = z.record(z.string(), z.array(userIdSchema));
+
+/** `{ replies = 3, window_seconds = 60 }`. */
+const replyLimit = z.strictObject({
+  replies: z.number().int().positive().describe('How many messages are answered per window.'),
+  window_seconds: z.number().positive().describe('The window, in seconds (a sliding one).'),
+});
+
 /** The settings one account's table may hold; each replaces the same setting of `[bot]` (or the adapter's `[groups]`) for that account. */
 const ACCOUNT_SETTINGS = ['nickname', 'aliases', 'personality', 'identity', 'speaking_style', 'groups'] as const;
 
@@ -147,6 +159,34 @@ export const BotConfigSchema = z.object({
         .default(600),
     })
     .describe('How conversations run.')
+    .prefault({}),
+  commands: z
+    .object({
+      prefixes: z
+        .array(z.string().trim().min(1, 'a prefix must not be empty'))
+        .describe('A message that starts with one of these (also right after an @ of the bot in a group) is a command, e.g. "/help". Empty: no commands.')
+        .default(['/']),
+    })
+    .describe('Deterministic commands that run before the chatter (`/help` lists the ones a sender may use).')
+    .prefault({}),
+  permissions: z
+    .object({
+      owners: userIdsPerPlatform.describe('The bot’s owners per platform, e.g. { qq = ["20001"] }: every command, also in muted chats and quiet hours.').default({}),
+      admins: userIdsPerPlatform
+        .describe('Admins per platform besides the group owner and admins (who are admins in their own group), e.g. { qq = ["20002"] }.')
+        .default({}),
+      blocklist: userIdsPerPlatform
+        .describe('Users whose messages are stored but never answered (guests), per platform, e.g. { qq = ["20003"] }.')
+        .default({}),
+    })
+    .describe('Who may do what: owner > admin > member > guest. Everyone not listed is a member.')
+    .prefault({}),
+  limits: z
+    .object({
+      per_user: replyLimit.describe('Most messages of one user answered per window, across chats, e.g. { replies = 3, window_seconds = 60 }. Past it the bot stays silent for that user (one debug line).').optional(),
+      per_chat: replyLimit.describe('Most messages answered per window in one conversation (a group or a private chat), e.g. { replies = 20, window_seconds = 60 }.').optional(),
+    })
+    .describe('Rate limits; none by default.')
     .prefault({}),
   storage: z
     .object({

@@ -10,6 +10,8 @@ import { type InboundEnvelope, InboundEnvelopeSchema, type ValidInboundEnvelope 
 import type { Message } from './message.js';
 import './message-events.js';
 import { markRecalled } from './mark-recalled.js';
+import { type GateVerdict, type InboundGates, PASS } from './inbound-gates.js';
+import { describeError } from '../kernel/errors/describe-error.js';
 import { chatOfEvent, parsePlatformEvent } from './platform-events.js';
 import { StreamIds } from './stream-ids.js';
 import type { StreamManager } from './stream-manager.js';
@@ -17,8 +19,11 @@ import type { StreamManager } from './stream-manager.js';
 /** What became of one inbound envelope. */
 export type IngressOutcome =
   | { readonly status: 'delivered'; readonly message: Message }
-  /** An on_message_received handler stopped it: stored as read, no chatter sees it. */
-  | { readonly status: 'stopped'; readonly message: Message }
+  /**
+   * An on_message_received handler stopped it, or an inbound gate took it (`reason`: a
+   * command, a guest, a rate limit): stored as read, no chatter sees it.
+   */
+  | { readonly status: 'stopped'; readonly message: Message; readonly reason?: string }
   | { readonly status: 'duplicate'; readonly streamId: string; readonly messageId: string }
   | { readonly status: 'invalid'; readonly reason: string };
 
@@ -38,6 +43,8 @@ export interface IngressOptions {
   maxInboundChars?: number;
   /** After a message is stored and delivered: wake the stream's loop, show it to plugins. */
   onDelivered: (message: Message) => void;
+  /** Checks between `on_message_received` and storage (commands, guests, rate limits); none by default. */
+  gates?: InboundGates;
 }
 
 /**
@@ -80,7 +87,8 @@ export class Ingress {
     const record = streamRecord(envelope, streamId, now, database);
     const message = toMessage(envelope, streamId, now);
     const { decision } = await bus.publish('on_message_received', { stream_id: streamId, message, envelope, adapter_signature: adapterSignature });
-    const delivered = decision !== EventDecision.STOP;
+    const gate: GateVerdict & { readonly gate?: string } = decision === EventDecision.STOP || this.#options.gates === undefined || this.#options.gates.size === 0 ? PASS : await this.#options.gates.admit(message);
+    const delivered = decision !== EventDecision.STOP && gate.pass;
 
     let inserted = false;
     database.transaction(() => {
@@ -91,10 +99,26 @@ export class Ingress {
     if (!inserted) return { status: 'duplicate', streamId, messageId }; // a concurrent receive of the same id won
     logger.debug({ stream_id: streamId, message_id: messageId, adapter: adapterSignature, delivered }, 'stored an inbound message');
     streams.noteInbound(record, message, delivered);
+    if (!gate.pass) {
+      logger.debug({ stream_id: streamId, message_id: messageId, gate: gate.gate, reason: gate.reason }, `a message was not passed to the chatter: ${gate.reason}`);
+      this.#runAfterStored(gate, message);
+      return { status: 'stopped', message, reason: gate.reason };
+    }
     if (!delivered) return { status: 'stopped', message };
     this.#options.onDelivered(message);
     return { status: 'delivered', message };
   }
+  #runAfterStored(gate: { readonly gate?: string; readonly afterStored?: () => void | Promise<void> }, message: Message): void {
+    if (gate.afterStored === undefined) return;
+    const failed = (error: unknown) =>
+      this.#options.logger.error({ stream_id: message.streamId, message_id: message.messageId, gate: gate.gate, error: describeError(error) }, 'what an inbound gate does after storing failed');
+    try {
+      void Promise.resolve(gate.afterStored()).catch(failed);
+    } catch (error) {
+      failed(error);
+    }
+  }
+
   /**
    * Takes a notice or request from an adapter: validates it, marks a recalled message
    * (`group_recall` / `friend_recall`), then publishes `on_notice` / `on_request` and resolves
