@@ -18,6 +18,8 @@ import type { MediaCacheRepository } from './media-cache-repository.js';
 import type { ModelCallLog } from './model-call-log.js';
 import { SqliteModelCallLog } from './sqlite/sqlite-model-call-log.js';
 import type { OutboxRepository } from './outbox-repository.js';
+import type { ScheduleRepository } from './schedule-repository.js';
+import { SqliteScheduleRepository } from './sqlite/sqlite-schedule-repository.js';
 import { SqliteOutboxRepository } from './sqlite/sqlite-outbox-repository.js';
 import type { StreamRepository } from './stream-repository.js';
 import type { StreamStateRepository } from './stream-state-repository.js';
@@ -45,6 +47,8 @@ export class Database {
   readonly outbox: OutboxRepository;
   /** Streams and messages counted per bot account (the web console's Accounts table). */
   readonly accountActivity: AccountActivityReader;
+  /** Plugins' persisted jobs (`ctx.schedule`) and their last runs. */
+  readonly schedules: ScheduleRepository;
   readonly #handle: BetterSqlite3.Database;
   readonly #logger: Logger;
   readonly #lock: DataFolderLock | undefined;
@@ -67,6 +71,7 @@ export class Database {
     this.modelCalls = new SqliteModelCallLog(handle);
     this.outbox = new SqliteOutboxRepository(handle);
     this.accountActivity = new SqliteAccountActivity(handle);
+    this.schedules = new SqliteScheduleRepository(handle);
   }
 
   /** False once `close()` has run. */

@@ -158,4 +158,25 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 5,
+    name: 'create_schedules',
+    up(database) {
+      // One row per persisted plugin job (ctx.schedule): when it was first registered and when
+      // its last run started, so a run due while the host was down is found after a restart.
+      // Times are epoch milliseconds (the host clock's unit); last_error is NULL after a run
+      // that succeeded.
+      database.exec(`
+        CREATE TABLE schedules (
+          plugin_id   TEXT NOT NULL,
+          job_name    TEXT NOT NULL,
+          spec        TEXT NOT NULL,
+          created_at  REAL NOT NULL,
+          last_run_at REAL,
+          last_error  TEXT,
+          PRIMARY KEY (plugin_id, job_name)
+        );
+      `);
+    },
+  },
 ];
