@@ -172,6 +172,7 @@ export type { ToolFunctionDeclaration } from './tools/tool-function-declaration.
 export type { PluginManifest } from './plugin-system/manifest/plugin-manifest.js';
 export type { PluginContext, PluginPaths, PluginHostFacts } from './plugin-system/plugin-context.js';
 export type { PluginEffects } from './plugin-system/plugin-effects.js';
+export type { PluginScheduleFunction, ScheduleSpec, ScheduleOptions, ScheduledRun, ScheduledTask, MissedRunPolicy } from './plugin-system/schedule/schedule-types.js';
 export type { PluginStatus, PluginState } from './plugin-system/discovery/plugin-status.js';
 export type { PluginRoot } from './plugin-system/discovery/plugin-root.js';
 export type { PluginConfigModel } from './plugin-system/config/plugin-config.js';

@@ -20,6 +20,7 @@ import type { StreamApi } from '../chat/stream-api.js';
 import { HostStateError } from '../kernel/errors/host-state-error.js';
 import { describeError } from '../kernel/errors/describe-error.js';
 import { PluginManager } from '../plugin-system/plugin-manager.js';
+import { createPluginSchedules } from '../plugin-system/schedule/plugin-schedules.js';
 import type { PluginRoot } from '../plugin-system/discovery/plugin-root.js';
 import type { PluginStatus } from '../plugin-system/discovery/plugin-status.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
@@ -310,7 +311,11 @@ export class Host implements HostRuntime {
         host: { version: this.info.version, configDir: this.info.configDir, dataDir: this.info.dataDir },
         forceCompatibility: config.advanced.force_compatibility,
         chat: this.#chat.runtime,
-        services: { mcp: (pluginId) => this.#mcpFor(pluginId), media: (pluginId) => createPluginMediaAccess(media, pluginId) },
+        services: {
+          mcp: (pluginId) => this.#mcpFor(pluginId),
+          media: (pluginId) => createPluginMediaAccess(media, pluginId),
+          schedule: createPluginSchedules({ clock: this.clock, store: stored((database) => database.schedules), timeZone: bot.timezone }),
+        },
         createScope: (pluginId) => this.createScope(pluginId),
         lifecycleTimeoutMs: config.plugins.lifecycle_timeout_s * 1000,
       });

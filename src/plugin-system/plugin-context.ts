@@ -4,6 +4,8 @@ import type { PluginMcpAccess } from '../mcp/mcp-types.js';
 import type { PluginMediaAccess } from '../media/media-types.js';
 import type { PluginPlatformAccess } from '../chat/platform-actions.js';
 import type { PluginEffects } from './plugin-effects.js';
+import type { PluginSchedulesFactory } from './schedule/plugin-schedules.js';
+import type { PluginScheduleFunction } from './schedule/schedule-types.js';
 
 /** Where a plugin lives on disk. */
 export interface PluginPaths {
@@ -41,10 +43,19 @@ export interface PluginContext extends PluginEffects {
    * account an event came from.
    */
   readonly platform: PluginPlatformAccess;
+  /**
+   * Runs a job at the times of a 5-field cron expression (in `bot.toml [bot] timezone`) or
+   * every `{ everySeconds }`, on the host's clock, until the plugin unloads or reloads. A
+   * persisted job (the default; give it a `name`) runs a time missed while the host was down
+   * once after the start, or skips it (`missed: 'skip'`).
+   */
+  readonly schedule: PluginScheduleFunction;
 }
 
 /** Builds the per-plugin facades of the host's services for `ctx` (each plugin gets its own). */
 export interface PluginServiceFactories {
   mcp(pluginId: string): PluginMcpAccess;
   media(pluginId: string): PluginMediaAccess;
+  /** `ctx.schedule` over the plugin's scope; absent: calls fail, saying no schedule service is wired. */
+  schedule?: PluginSchedulesFactory;
 }

@@ -19,6 +19,7 @@ import { attachPluginRuntime, type ToolPlugin } from '../tool-plugin.js';
 import { UNWIRED_SERVICES } from '../unwired-services.js';
 import type { PluginClass } from './import-plugin-entry.js';
 import { registerPluginComponents } from './register-plugin-components.js';
+import { unwiredSchedule } from '../schedule/plugin-schedules.js';
 import type { Settled } from './settle.js';
 
 /** A plugin whose tools and components are registered, ready for (or past) its `onLoad`. */
@@ -107,6 +108,7 @@ export function preparePlugin(
       mcp: services.mcp(manifest.id),
       media: services.media(manifest.id),
       platform: createPluginPlatformAccess(manifest.id, () => deps.chat),
+      schedule: services.schedule?.(manifest.id, scope, logger) ?? unwiredSchedule(manifest.id),
       ...createPluginEffects(scope, deps.clock, logger, deps.registry),
     });
     attachPluginRuntime(plugin, { config: Object.freeze(settings.config), ctx });
