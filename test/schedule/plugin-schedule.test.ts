@@ -122,6 +122,19 @@ describe('ctx.schedule', () => {
     expect(started).toEqual(['2026-01-01T00:01:00.000Z', '2026-01-01T00:02:00.000Z', '2026-01-01T00:06:30.000Z']);
   });
 
+  it('[issue 18.5] unloading the plugin aborts the signal of a run still going, and no run follows', async () => {
+    const signals: AbortSignal[] = [];
+    onProbeLoad((ctx) => ctx.schedule({ everySeconds: 60 }, (run: ScheduledRun) => new Promise<void>(() => void signals.push(run.signal)), { name: 'stuck' }));
+    const bot = await start(tempDir(), { startMs: JAN_1 });
+    await bot.advance(MINUTE);
+    expect(signals.map((signal) => signal.aborted)).toEqual([false]);
+    await bot.host.plugins.removePlugin(PROBE_ID);
+    expect(signals.map((signal) => signal.aborted)).toEqual([true]);
+    expect(String(signals[0]!.reason)).toContain(`the scheduled job stuck of plugin ${PROBE_ID} was cancelled`);
+    await bot.advance(10 * MINUTE);
+    expect(signals).toHaveLength(1);
+  });
+
   it('[issue 18.5] after a restart on the same data folder, a time missed while the host was down runs once with missed run_once, and not with skip', async () => {
     const work = tempDir();
     const runs: string[] = [];
@@ -189,6 +202,7 @@ describe('ctx.schedule', () => {
       attempt(() => ctx.schedule('61 * * * *', () => undefined, { name: 'bad' }));
       attempt(() => ctx.schedule('0 9 * *', () => undefined, { name: 'short' }));
       attempt(() => ctx.schedule('0 9 * * *', () => undefined));
+      attempt(() => ctx.schedule('0 0 30 2 *', () => undefined, { name: 'february-30' }));
       attempt(() => ctx.schedule({ everySeconds: 0 }, () => undefined, { name: 'never' }));
       ctx.schedule('0 9 * * *', () => undefined, { name: 'taken' });
       attempt(() => ctx.schedule('0 10 * * *', () => undefined, { name: 'taken' }));
@@ -199,6 +213,7 @@ describe('ctx.schedule', () => {
       `plugin ${PROBE_ID}: ctx.schedule(): spec must be a 5-field cron expression (minute hour day-of-month month day-of-week, e.g. "0 9 * * *") (CronPattern: Invalid value for minute: 61), got "61 * * * *"`,
       expect.stringMatching(new RegExp(`^plugin ${PROBE_ID}: ctx\\.schedule\\(\\): spec must be a 5-field cron expression .*got "0 9 \\* \\*"$`)),
       `plugin ${PROBE_ID}: ctx.schedule(): options.name must be a name for this persisted job ("0 9 * * *"): its last run is stored under it; or pass persist: false, got undefined`,
+      `plugin ${PROBE_ID}: ctx.schedule(): spec must be a 5-field cron expression (minute hour day-of-month month day-of-week, e.g. "0 9 * * *") that names a time that exists (this one never comes), got "0 0 30 2 *"`,
       `plugin ${PROBE_ID}: ctx.schedule(): spec.everySeconds must be a positive, finite number of seconds, got 0`,
       `plugin ${PROBE_ID}: ctx.schedule(): options.name must be unique among the plugin’s live jobs (another job has this name), got "taken"`,
     ]);

@@ -54,7 +54,7 @@ export class ScheduledJob {
     const since = new Date(record.lastRunAt ?? record.createdAt).toISOString();
     if (missed === 'run_once') {
       logger.info({ job: name, due: new Date(due).toISOString(), lastRun: since }, 'a scheduled job missed its time while the host was down; it runs once now');
-      void this.#run(due, true);
+      this.#arm(due, true); // at once, but after the plugin's ctx.schedule call has returned
     } else {
       logger.info({ job: name, due: new Date(due).toISOString(), lastRun: since }, 'a scheduled job missed its time while the host was down; skipped (missed: skip)');
       this.#arm(cadence.nextAfter(now));
@@ -69,19 +69,20 @@ export class ScheduledJob {
     this.#running?.abort(new Error(`the scheduled job ${this.#setup.name} of plugin ${this.#setup.pluginId} was cancelled`));
   }
 
-  #arm(due: number | undefined): void {
+  #arm(due: number | undefined, missed = false): void {
     if (this.#stopped) return;
     const { clock, logger, name } = this.#setup;
     if (due === undefined) {
       logger.info({ job: name }, 'a scheduled job has no time left to run');
       return;
     }
+    logger.debug({ job: name, next: new Date(due).toISOString() }, 'a scheduled job waits for its next time');
     const wait = Math.min(Math.max(0, due - clock.now()), LONGEST_WAIT_MS);
     this.#timer = clock.setTimeout(() => {
       this.#timer = undefined;
       if (this.#stopped) return;
-      if (clock.now() < due) this.#arm(due);
-      else void this.#run(due, false);
+      if (clock.now() < due) this.#arm(due, missed);
+      else void this.#run(due, missed);
     }, wait);
   }
 
