@@ -56,6 +56,7 @@ import { MediaService } from '../media/media-service.js';
 import { createPluginMediaAccess } from '../media/plugin-media-access.js';
 import { describeInboundMedia, hasInboundMedia } from './inbound-media.js';
 import { recordModelCalls } from './record-model-calls.js';
+import { wireLimits } from './wire-limits.js';
 import { startIdleEviction } from './evict-idle-streams.js';
 import { startRetention } from '../storage/start-retention.js';
 import { BUILT_IN_PLUGINS_ENV, defaultPluginRoots } from './default-plugin-roots.js';
@@ -267,6 +268,7 @@ export class Host implements HostRuntime {
       this.#tools = followCore<ToolRegistry>(this.registry, TOKENS.Tools);
       this.#chat = this.#buildChat();
       const chat = this.#chat;
+      wireLimits(this); // rate limits and daily token budgets (issue 18 item 4)
       const bot = chat.bot.bot;
       const stored = <T extends object>(pick: (database: Database) => T): T => followCore(this.registry, TOKENS.Storage, pick);
       this.registry.bindCore(

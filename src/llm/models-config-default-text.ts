@@ -27,6 +27,12 @@ export const MODELS_CONFIG_DEFAULT_TEXT = `# moonglass model settings: the OpenA
 #   models        a list of names under [models]
 #   Tasks: actor (the main conversation), sub_actor, vlm (images), video, utils ...
 #   A task that is not listed, or lists no models, uses the models of actor.
+#   daily_token_budget   optional: most tokens (prompt + completion, as the provider
+#                 reports them) the task may use per day, in bot.toml [bot] timezone.
+#                 Once spent, its requests fail (the bot goes quiet, the messages stay
+#                 unread) until 00:00, and each owner gets one private notice.
+#                 Read at start: restart the bot after raising it.
+#                 e.g. daily_token_budget = 200000
 #
 ${MODELS_EXAMPLE_BEGIN}
 # [providers.ollama]

@@ -28,6 +28,14 @@ export const ModelConfigSchema = z.object({
 /** Which models a task uses, `[tasks.<name>]`. */
 export const TaskConfigSchema = z.object({
   models: z.array(z.string().min(1)).default([]).describe('Model names, tried in this order; the next is used when one fails.'),
+  daily_token_budget: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe(
+      "Most tokens (prompt + completion, as the providers report them) the task may use per day in bot.toml [bot] timezone; once spent, its requests fail until the next day. Omitted: no budget.",
+    ),
 });
 
 /**

@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   MG_STORAGE: 'The database cannot be used: not SQLite, a schema newer than this code, a failed migration, a refused write.',
   MG_MODEL_REQUEST: 'A call to a model endpoint failed (HTTP error, network, timeout, a body that is not a chat completion); never carries the API key.',
   MG_LLM_REQUEST_FAILED: 'Every model of a task failed for one request; the message lists each model and why.',
+  MG_LLM_BUDGET_SPENT: "A task's daily token budget (models.toml [tasks.<name>] daily_token_budget) is spent; its requests fail before any model is called until the next local day.",
   MG_LLM_TASK: 'A task has no usable model (unknown or empty with no actor models, or naming an undefined model or provider).',
   MG_PROMPT: 'A prompt template is unknown, registered twice, or misses a value in strict mode.',
   MG_ADAPTER: 'An adapter cannot be found, its manifest or config is unusable, its process could not start, or a send or platform action through it failed.',

@@ -1,0 +1,43 @@
+import { MoonglassError } from '../../kernel/errors/moonglass-error.js';
+
+/** The facts of a spent daily token budget. */
+export interface TokenBudgetSpentDetails {
+  taskName: string;
+  /** `models.toml [tasks.<name>] daily_token_budget`. */
+  budget: number;
+  /** Prompt + completion tokens the providers reported for the task today. */
+  used: number;
+  /** The local day, `YYYY-MM-DD`, in `timeZone`. */
+  day: string;
+  /** Epoch milliseconds of the next local midnight, when the budget is whole again. */
+  resetsAt: number;
+  /** The IANA time zone the day is counted in. */
+  timeZone: string;
+}
+
+/**
+ * A task's daily token budget is spent: its requests fail before any model is called, until
+ * the next local day (or a raised budget, read at start). Not a reason to try the task's next
+ * model, so the request fails at once with this error.
+ */
+export class TokenBudgetSpentError extends MoonglassError {
+  readonly taskName: string;
+  readonly budget: number;
+  readonly used: number;
+  readonly day: string;
+  readonly resetsAt: number;
+  readonly timeZone: string;
+
+  constructor(details: TokenBudgetSpentDetails) {
+    super(
+      'MG_LLM_BUDGET_SPENT',
+      `daily token budget of task ${details.taskName} spent: ${details.used} of ${details.budget} tokens today (${details.day}); it resets at 00:00 ${details.timeZone} or when config/models.toml [tasks.${details.taskName}] daily_token_budget is raised (read at start)`,
+    );
+    this.taskName = details.taskName;
+    this.budget = details.budget;
+    this.used = details.used;
+    this.day = details.day;
+    this.resetsAt = details.resetsAt;
+    this.timeZone = details.timeZone;
+  }
+}
