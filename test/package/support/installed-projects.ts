@@ -1,6 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { installOffline } from './installed-bot.js';
+import { cachedFolder, copyTree, templateKey } from './installed-template.js';
 import type { PackedMoonglass } from './pack-moonglass.js';
 import { runCommand, runOrThrow, type CommandResult } from './run-command.js';
 import { packMoonglassShared } from './shared-pack.js';
@@ -13,14 +15,28 @@ export interface InstalledMoonglass {
   installFolder: string;
 }
 
-/** Packs the checkout (shared across test files, see shared-pack.ts) and installs the tarball into `<scratch>/empty`. */
+/**
+ * Packs the checkout (shared across test files, see shared-pack.ts) and installs the tarball
+ * into `<scratch>/empty`: a copy of one install per tarball (see installed-template.ts).
+ * `scratch` must be a folder directly in the temp folder (the installs' lockfiles name the
+ * tarball by a path relative to the project).
+ */
 export async function installMoonglass(checkoutRoot: string, scratch: string): Promise<InstalledMoonglass> {
+  if (dirname(scratch) !== tmpdir()) throw new Error(`installMoonglass: the scratch folder ${scratch} is not directly in ${tmpdir()}, where the cached installs are made`);
   const packed = await packMoonglassShared(checkoutRoot);
   const installFolder = join(scratch, 'empty');
-  mkdirSync(installFolder);
-  writeFileSync(join(installFolder, 'package.json'), `${JSON.stringify({ name: 'empty', version: '1.0.0', private: true, dependencies: { moonglass: `file:${packed.tarball}` } }, null, 2)}\n`);
-  await installOffline(installFolder, checkoutRoot, packed.tarball);
+  await copyTree(join(await installedEmpty(checkoutRoot, packed.tarball), 'empty'), installFolder);
   return { checkoutRoot, packed, installFolder };
+}
+
+/** The cached `<template>/empty`: an empty folder whose package.json depends on the tarball, installed. */
+function installedEmpty(checkoutRoot: string, tarball: string): Promise<string> {
+  return cachedFolder(templateKey(tarball, 'empty'), async (template) => {
+    const installFolder = join(template, 'empty');
+    mkdirSync(installFolder);
+    writeFileSync(join(installFolder, 'package.json'), `${JSON.stringify({ name: 'empty', version: '1.0.0', private: true, dependencies: { moonglass: `file:${tarball}` } }, null, 2)}\n`);
+    await installOffline(installFolder, checkoutRoot, tarball);
+  });
 }
 
 /**
@@ -29,9 +45,16 @@ export async function installMoonglass(checkoutRoot: string, scratch: string): P
  * Returns the project folder.
  */
 export async function scaffoldProject(installed: InstalledMoonglass, name: string): Promise<string> {
-  await runOrThrow('npx', ['--no-install', 'moonglass', 'init', name, '--moonglass', `file:${installed.packed.tarball}`], { cwd: installed.installFolder });
   const project = join(installed.installFolder, name);
-  await installOffline(project, installed.checkoutRoot, installed.packed.tarball, ['--omit=dev']);
+  const { checkoutRoot, packed } = installed;
+  // Made once per tarball and name (in a copy of the cached install folder), copied here.
+  const template = await cachedFolder(templateKey(packed.tarball, 'project', name, '--omit=dev'), async (template) => {
+    const installFolder = join(template, 'empty');
+    await copyTree(join(await installedEmpty(checkoutRoot, packed.tarball), 'empty'), installFolder);
+    await runOrThrow('npx', ['--no-install', 'moonglass', 'init', name, '--moonglass', `file:${packed.tarball}`], { cwd: installFolder });
+    await installOffline(join(installFolder, name), checkoutRoot, packed.tarball, ['--omit=dev']);
+  });
+  await copyTree(join(template, 'empty', name), project);
   return project;
 }
 
