@@ -146,12 +146,16 @@ function events(view: AdminHostView) {
   };
 }
 
-/** Model calls, tokens and latency per task and local day, for the last `days` days. */
+/**
+ * Model calls, tokens and latency per task and local day, for the last `days` days; and
+ * `today`: each task's tokens today in the bot's time zone with its daily budget and the
+ * share spent (null when the host does not say).
+ */
 function usage(view: AdminHostView, days: number) {
   const since = new Date(view.clock.now());
   since.setHours(0, 0, 0, 0);
   since.setDate(since.getDate() - (days - 1));
-  return { days, since: since.getTime(), usage: view.database.modelCalls.dailyUsage(since.getTime()) };
+  return { days, since: since.getTime(), usage: view.database.modelCalls.dailyUsage(since.getTime()), today: view.tokensToday?.() ?? null };
 }
 
 function conversations(view: AdminHostView) {

@@ -2,6 +2,7 @@ import type { Database } from '../storage/database.js';
 import type { EventBus } from '../kernel/event-bus/event-bus.js';
 import type { Clock } from '../kernel/time/clock.js';
 import type { Logger } from '../kernel/logger/logger.js';
+import type { TokensToday } from '../llm/budget/token-budgets.js';
 import type { PluginManager } from '../plugin-system/plugin-manager.js';
 import type { PhaseTracker } from './phase-tracker.js';
 import type { PluginMarket } from './plugin-market.js';
@@ -52,6 +53,8 @@ export interface AdminHostView {
   sandbox: SandboxChannel;
   /** Every conversation's recent turns: events, handlers, decisions, durations, model calls. */
   traces: TraceRecorder;
+  /** Today's tokens per task with their daily budgets (models.toml), in the bot's time zone; absent: not shown. */
+  tokensToday?(): TokensToday | undefined;
   /** Search the registry for plugin packages and install, update or remove them (the Plugins → Market page); absent: the page says so. */
   market?: PluginMarket;
 }

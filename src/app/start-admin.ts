@@ -9,6 +9,7 @@ import type { Host } from './create-host.js';
 import { createPluginMarket } from './plugin-market.js';
 import { describeModel } from './startup-report.js';
 import { personaFor } from '../chat/bot-accounts.js';
+import { tokensTodayOf } from './wire-limits.js';
 
 /**
  * Starts the web console for a running host when `features.toml [admin] enabled`. A console
@@ -69,6 +70,7 @@ export function adminViewOf(host: Host, supervisor: AdapterSupervisor | undefine
     // Every account goes by the bot's nickname until bot.toml [accounts."<self id>"] gives it its own.
     accountNickname: (selfId) => personaFor(host.chat.bot, selfId).nickname,
     streamState: (streamId) => host.chat.loop.driverOf(streamId)?.state.kind,
+    tokensToday: () => tokensTodayOf(host),
     phases: new PhaseTracker(host.bus, now),
     sandbox,
     traces,

@@ -1,7 +1,7 @@
 import { createRateLimitGate } from '../chat/limits/rate-limit-gate.js';
 import { TOKENS } from '../kernel/tokens.js';
 import { budgetedLlm } from '../llm/budget/budgeted-llm.js';
-import { TokenBudgets } from '../llm/budget/token-budgets.js';
+import { type TokensToday, TokenBudgets } from '../llm/budget/token-budgets.js';
 import type { LlmService } from '../llm/llm-service.js';
 import { budgetOwnerNotice } from './budget-owner-notice.js';
 import type { Host } from './create-host.js';
@@ -18,6 +18,14 @@ const wired = new WeakMap<Host, HostLimits>();
 /** The limits of a host `wireLimits` was called on (the web console's Usage page reads them). */
 export function limitsOf(host: Host): HostLimits | undefined {
   return wired.get(host);
+}
+
+/** Today's tokens per task with their budgets, in the bot's time zone (the console's Usage page). */
+export function tokensTodayOf(host: Host): TokensToday | undefined {
+  const budgets = wired.get(host)?.budgets;
+  if (budgets === undefined) return undefined;
+  const { key, timeZone } = budgets.day();
+  return { day: key, timeZone, tasks: budgets.today() };
 }
 
 /**

@@ -290,8 +290,18 @@ const pages = {
     const { data } = await api('GET', '/usage');
     const days = [...new Set(data.usage.map((row) => row.day))];
     const sum = (day, key) => data.usage.filter((row) => row.day === day).reduce((total, row) => total + row[key], 0);
+    // Today's tokens per task in the bot's time zone; with a daily budget, the share spent ("412 / 500 (82%)").
+    const spent = (task) => task.budget === null ? String(task.tokens) : `${task.tokens} / ${task.budget} (${Math.round(task.share * 100)}%)`;
+    const today = data.today === null || data.today.tasks.length === 0 ? [] : [
+      el('h3', {}, `Today (${data.today.day}, ${data.today.timeZone})`),
+      el('table', { id: 'usage-today' },
+        el('tr', {}, el('th', {}, 'Task'), el('th', {}, 'Tokens today / daily budget')),
+        data.today.tasks.map((task) => el('tr', { 'data-task': task.task, class: task.share !== null && task.share >= 1 ? 'spent' : '' },
+          el('td', {}, task.task), el('td', {}, task.share !== null && task.share >= 1 ? `${spent(task)} — spent, requests fail until 00:00` : spent(task))))),
+    ];
     return el('section', {},
       el('h2', {}, `Model usage, last ${data.days} days`),
+      today,
       days.length === 0 ? el('p', { id: 'usage-empty' }, 'No model calls yet.') : [
         el('h3', {}, 'Calls per day'), barChart('chart-calls', days.map((day) => [day, sum(day, 'calls')])),
         el('h3', {}, 'Tokens per day (prompt + completion)'), barChart('chart-tokens', days.map((day) => [day, sum(day, 'promptTokens') + sum(day, 'completionTokens')])),

@@ -14,6 +14,14 @@ export interface TaskTokensToday {
   share: number | null;
 }
 
+/** The local day's usage of every task, as the console's Usage page reads it. */
+export interface TokensToday {
+  /** `YYYY-MM-DD` in `timeZone`. */
+  day: string;
+  timeZone: string;
+  tasks: TaskTokensToday[];
+}
+
 export interface TokenBudgetsOptions {
   /** The validated `models.toml`: each task's `daily_token_budget`. */
   config: ModelsConfig;
