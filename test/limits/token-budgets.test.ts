@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { localDayOf } from '../../src/llm/budget/local-day.js';
 import { limitsOf } from '../../src/app/wire-limits.js';
 import type { TestHost } from '../../src/testing/create-test-host.js';
 import { completion, type FakeHandler, FakeOpenAiServer } from '../llm/support/fake-openai-server.js';
 import { useConsoles } from '../support/admin.js';
 import { useTestHosts } from '../support/ndfc.js';
-import { afterEach } from 'vitest';
 
 // Issue 18 item 4: models.toml [tasks.<name>] daily_token_budget, counted per local day (the
 // bot's time zone, on the manual clock) from the usage the provider reports. Real parts: an
@@ -31,12 +31,15 @@ async function settleUntil(test: TestHost, condition: () => boolean, what: strin
   }
 }
 
-function hostOptions(server: FakeOpenAiServer) {
+function hostOptions(server: FakeOpenAiServer, backup?: FakeOpenAiServer) {
   return {
     modelsConfig: {
-      providers: { local: { base_url: server.baseUrl, api_key: '', timeout_s: 10, max_retries: 0 } },
-      models: { main: { provider: 'local', model: 'test-model' } },
-      tasks: { actor: { models: ['main'], daily_token_budget: 500 } },
+      providers: {
+        local: { base_url: server.baseUrl, api_key: '', timeout_s: 10, max_retries: 0 },
+        ...(backup === undefined ? {} : { spare: { base_url: backup.baseUrl, api_key: '', timeout_s: 10, max_retries: 0 } }),
+      },
+      models: { main: { provider: 'local', model: 'test-model' }, ...(backup === undefined ? {} : { backup: { provider: 'spare', model: 'test-model' } }) },
+      tasks: { actor: { models: backup === undefined ? ['main'] : ['main', 'backup'], daily_token_budget: 500 } },
     },
     botConfig: { bot: { timezone: 'Asia/Shanghai' }, permissions: { owners: { test: [OWNER] } }, chat: { failure_retry_seconds: 5, failure_retry_max_seconds: 300 } },
     pluginConfigs: NDFC,
@@ -59,7 +62,8 @@ describe('daily token budgets', () => {
 
   it('[limits] a budget of 500 stops the task once the provider reported 500 tokens: no HTTP call, Failure, messages unread, one owner notice; the next local day it answers them', async () => {
     const server = await model();
-    const test = await start(hostOptions(server));
+    const backup = await model(); // the task's second model: a spent budget is no reason to try it
+    const test = await start(hostOptions(server, backup));
     const toUser = () => test.adapter.sent.filter((delivery) => delivery.userId === '10001');
     const toOwner = () => test.adapter.sent.filter((delivery) => delivery.userId === OWNER);
 
@@ -73,6 +77,7 @@ describe('daily token budgets', () => {
     await settleUntil(test, () => toOwner().length === 1, 'the owner notice');
     await test.settle(0);
     expect(server.requests).toHaveLength(1); // refused before any HTTP call
+    expect(backup.requests).toHaveLength(0);
     const failed = test.logs.find((record) => record['msg'] === 'the run failed; its 1 unread message(s) are tried again in 5 s');
     expect(String(failed?.['reason'])).toMatch(/daily token budget of task actor spent: 500 of 500 tokens today \(2026-01-01\); it resets at 00:00 Asia\/Shanghai/);
     expect(test.host.chat.database.messages.unread(streamId).map((message) => message.content)).toEqual(['还在吗']);
@@ -94,10 +99,18 @@ describe('daily token budgets', () => {
     await test.adapter.send('早');
     await settleUntil(test, () => toUser().length === 2, 'the answer on the next day');
     expect(server.requests).toHaveLength(2);
+    expect(backup.requests).toHaveLength(0);
     const asked = JSON.stringify(server.requests[1]!.body['messages']);
     for (const text of ['还在吗', '喂', '早']) expect(asked).toContain(text);
     expect(test.host.chat.database.messages.unread(streamId)).toEqual([]);
     expect(limitsOf(test.host)!.budgets.today()).toEqual([{ task: 'actor', tokens: 500, budget: 500, share: 1 }]);
+  });
+
+  it('[limits] the local day of the budget: 00:00 to 00:00 in the bot time zone, also across a daylight-saving change', () => {
+    const shanghai = localDayOf(Date.UTC(2026, 0, 1, 17, 30), 'Asia/Shanghai'); // 01:30 on 2 January there
+    expect(shanghai).toEqual({ key: '2026-01-02', start: Date.UTC(2026, 0, 1, 16), end: Date.UTC(2026, 0, 2, 16) });
+    const newYork = localDayOf(Date.UTC(2026, 2, 8, 12), 'America/New_York'); // clocks go forward that night
+    expect(newYork).toEqual({ key: '2026-03-08', start: Date.UTC(2026, 2, 8, 5), end: Date.UTC(2026, 2, 9, 4) });
   });
 
   it('[limits] a task without a budget is never refused, and the Usage API shows every task today with the share of its budget', async () => {
