@@ -58,7 +58,7 @@ export function createRateLimitGate(options: RateLimitGateOptions): (InboundGate
         `user:${userKey}`,
         perUser.reopensAt(userKey, now),
         { user_id: message.senderId, platform: message.platform, stream_id: message.streamId, replies: perUser.replies, window_seconds: seconds },
-        `rate limit: user ${message.senderId} sent ${perUser.replies} answered messages within ${seconds} s; their messages are stored, not answered, until the window has room`,
+        `rate limit: user ${message.senderId} reached ${perUser.replies} messages in ${seconds} s; the next ones are stored, not answered, until the window has room`,
       );
       return { pass: false as const, reason: `rate limit per user: ${perUser.replies} per ${seconds} s` };
     }
@@ -68,7 +68,7 @@ export function createRateLimitGate(options: RateLimitGateOptions): (InboundGate
         `chat:${message.streamId}`,
         perChat.reopensAt(message.streamId, now),
         { stream_id: message.streamId, replies: perChat.replies, window_seconds: seconds },
-        `rate limit: chat ${message.streamId} had ${perChat.replies} answered messages within ${seconds} s; its messages are stored, not answered, until the window has room`,
+        `rate limit: chat ${message.streamId} reached ${perChat.replies} messages in ${seconds} s; the next ones are stored, not answered, until the window has room`,
       );
       return { pass: false as const, reason: `rate limit per chat: ${perChat.replies} per ${seconds} s` };
     }
