@@ -11,7 +11,13 @@ import type { Message } from './message.js';
  */
 export type GateVerdict =
   | { readonly pass: true }
-  | { readonly pass: false; readonly reason: string; readonly afterStored?: () => void | Promise<void> };
+  | {
+      readonly pass: false;
+      readonly reason: string;
+      readonly afterStored?: () => void | Promise<void>;
+      /** The gate logs for itself (a rate limit: one line per user per window), so ingress writes no line of its own. */
+      readonly quiet?: boolean;
+    };
 
 /** One check between ingress and the chatter. */
 export interface InboundGate {
@@ -49,6 +55,11 @@ export class InboundGates {
 
   get size(): number {
     return this.#gates.length;
+  }
+
+  /** The gates' names, in the order they run. */
+  names(): string[] {
+    return this.#gates.map((gate) => gate.name);
   }
 
   /** Runs the gates; the first that takes the message wins. */

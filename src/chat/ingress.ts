@@ -100,7 +100,7 @@ export class Ingress {
     logger.debug({ stream_id: streamId, message_id: messageId, adapter: adapterSignature, delivered }, 'stored an inbound message');
     streams.noteInbound(record, message, delivered);
     if (!gate.pass) {
-      logger.debug({ stream_id: streamId, message_id: messageId, gate: gate.gate, reason: gate.reason }, `a message was not passed to the chatter: ${gate.reason}`);
+      if (gate.quiet !== true) logger.debug({ stream_id: streamId, message_id: messageId, gate: gate.gate, reason: gate.reason }, `a message was not passed to the chatter: ${gate.reason}`);
       this.#runAfterStored(gate, message);
       return { status: 'stopped', message, reason: gate.reason };
     }

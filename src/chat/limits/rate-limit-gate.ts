@@ -60,7 +60,7 @@ export function createRateLimitGate(options: RateLimitGateOptions): (InboundGate
         { user_id: message.senderId, platform: message.platform, stream_id: message.streamId, replies: perUser.replies, window_seconds: seconds },
         `rate limit: user ${message.senderId} reached ${perUser.replies} messages in ${seconds} s; the next ones are stored, not answered, until the window has room`,
       );
-      return { pass: false as const, reason: `rate limit per user: ${perUser.replies} per ${seconds} s` };
+      return { pass: false as const, quiet: true, reason: `rate limit per user: ${perUser.replies} per ${seconds} s` };
     }
     if (perChat !== undefined && !perChat.hasRoom(message.streamId, now)) {
       const seconds = perChat.windowMs / 1000;
@@ -70,7 +70,7 @@ export function createRateLimitGate(options: RateLimitGateOptions): (InboundGate
         { stream_id: message.streamId, replies: perChat.replies, window_seconds: seconds },
         `rate limit: chat ${message.streamId} reached ${perChat.replies} messages in ${seconds} s; the next ones are stored, not answered, until the window has room`,
       );
-      return { pass: false as const, reason: `rate limit per chat: ${perChat.replies} per ${seconds} s` };
+      return { pass: false as const, quiet: true, reason: `rate limit per chat: ${perChat.replies} per ${seconds} s` };
     }
     perUser?.take(userKey, now);
     perChat?.take(message.streamId, now);
