@@ -213,3 +213,15 @@ export { serviceToken } from './kernel/registry/service-token.js';
 export { injectService } from './kernel/registry/inject-service.js';
 export type { ServiceToken, ServiceOf } from './kernel/registry/service-token.js';
 export type { InjectedServiceMismatch } from './kernel/registry/inject-service.js';
+
+// Commands and permissions (issue 18)
+export { command } from './kernel/components/decorators.js';
+export { defineCommand } from './kernel/components/command-metadata.js';
+export { BaseCommand } from './commands/base-command.js';
+export { levelOf, levelAllows } from './commands/permission-level.js';
+export { parseCommandInput } from './commands/parse-command-input.js';
+export { commandUsage } from './commands/command-usage.js';
+export type { CommandDeclaration, CommandInput, CommandMetadata, CommandPermission } from './kernel/components/command-metadata.js';
+export type { CommandContext, CommandOperator, CommandResult } from './commands/command-context.js';
+export type { PermissionLevel, SenderFacts } from './commands/permission-level.js';
+export type { BeforeCommandPayload, AfterCommandPayload } from './commands/command-event-payloads.js';

@@ -62,6 +62,7 @@ import { startRetention } from '../storage/start-retention.js';
 import { BUILT_IN_PLUGINS_ENV, defaultPluginRoots } from './default-plugin-roots.js';
 import { UndeliveredSink } from './undelivered-sink.js';
 import { InboundGates } from '../chat/inbound-gates.js';
+import { wireCommands } from './wire-commands.js';
 
 export interface HostOptions {
   /** Where `features.toml` and the other config files live. Default `./config`. */
@@ -267,6 +268,7 @@ export class Host implements HostRuntime {
       );
       this.#tools = followCore<ToolRegistry>(this.registry, TOKENS.Tools);
       this.#chat = this.#buildChat();
+      wireCommands(this);
       const chat = this.#chat;
       wireLimits(this); // rate limits and daily token budgets (issue 18 item 4)
       const bot = chat.bot.bot;

@@ -1,5 +1,8 @@
 import type { ComponentLifetime } from './component-lifetime.js';
 import type { ParametersSchema } from './parameters-schema.js';
+import type { CommandMetadata } from './command-metadata.js';
+
+export type { CommandMetadata } from './command-metadata.js';
 
 const COMPONENT_METADATA = Symbol.for('moonglass.component');
 
@@ -58,7 +61,7 @@ export interface ToolMetadata {
 }
 
 /** What a component decorator recorded on a class (tools come from `@tool` methods). */
-export type ComponentMetadata = ServiceMetadata | ActionMetadata | EventHandlerMetadata | ChatterMetadata | AdapterMetadata | ToolMetadata;
+export type ComponentMetadata = ServiceMetadata | ActionMetadata | EventHandlerMetadata | ChatterMetadata | AdapterMetadata | ToolMetadata | CommandMetadata;
 
 /** A class that a component decorator marked. */
 export type ComponentClass<T = unknown> = abstract new (...args: never[]) => T;

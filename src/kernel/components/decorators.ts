@@ -7,7 +7,9 @@ import {
   readComponentMetadata,
   writeComponentMetadata,
 } from './component-metadata.js';
-import { type ParametersSchema, parametersSchemaProblem } from './parameters-schema.js';
+import type * as z from 'zod';
+import { isZodSchema, type ParametersSchema, parametersSchemaProblem } from './parameters-schema.js';
+import { COMMAND_PERMISSIONS, type CommandArgsShape, type CommandDeclaration, type CommandInput, type CommandOptionsShape } from './command-metadata.js';
 import { COMPONENT_LIFETIMES, type ComponentLifetime } from './component-lifetime.js';
 
 type ClassDecorator = <T extends abstract new (...args: never[]) => unknown>(target: T) => T;
@@ -167,4 +169,58 @@ export function chatter(name: string, options: ChatterOptions = {}): ClassDecora
       ...checkLifetime(target, options.lifetime),
     };
   });
+}
+
+function checkSchemas(target: { name?: string }, field: string, shape: unknown): Record<string, z.ZodType> {
+  if (shape === undefined) return {};
+  if (typeof shape !== 'object' || shape === null || Array.isArray(shape)) {
+    throw new ComponentDeclarationError(className(target), field, 'must be an object of zod schemas, e.g. { count: z.coerce.number() }');
+  }
+  for (const [key, schema] of Object.entries(shape)) {
+    if (!isZodSchema(schema)) throw new ComponentDeclarationError(className(target), `${field}.${key}`, 'must be a zod schema');
+    if (!/^[A-Za-z0-9_-]+$/.test(key)) throw new ComponentDeclarationError(className(target), `${field}.${key}`, 'must be a name of letters, digits, "_" and "-"');
+  }
+  return { ...(shape as Record<string, z.ZodType>) };
+}
+
+/**
+ * Marks a `BaseCommand` subclass as the command `<plugin>:command:<name>`, run when a
+ * message starts with a command prefix and this name or an alias. Declare the arguments
+ * with `defineCommand` to type `execute`'s input (`CommandInput<typeof declaration>`).
+ */
+export function command<Args extends CommandArgsShape, Options extends CommandOptionsShape>(
+  name: string,
+  declaration: CommandDeclaration<Args, Options>,
+): <T extends abstract new (...args: never[]) => { execute(input: CommandInput<CommandDeclaration<Args, Options>>, context: never): unknown }>(target: T) => T {
+  return mark((target) => {
+    const aliases = declaration?.aliases ?? [];
+    if (!Array.isArray(aliases) || aliases.some((alias) => typeof alias !== 'string' || alias === '' || /\s/.test(alias))) {
+      throw new ComponentDeclarationError(className(target), 'aliases', 'must be a list of names without spaces');
+    }
+    const args = checkSchemas(target, 'args', declaration?.args);
+    const options = checkSchemas(target, 'options', declaration?.options);
+    const rest = declaration?.rest ?? false;
+    if (rest && Object.keys(args).length === 0) throw new ComponentDeclarationError(className(target), 'rest', 'needs at least one argument to take the rest of the line');
+    const short: Record<string, string> = { ...(declaration?.short ?? {}) };
+    for (const [letter, option] of Object.entries(short)) {
+      if (!/^[A-Za-z]$/.test(letter)) throw new ComponentDeclarationError(className(target), `short.${letter}`, 'must be one letter');
+      if (!Object.hasOwn(options, option)) throw new ComponentDeclarationError(className(target), `short.${letter}`, `names "${option}", which is not among the options`);
+    }
+    const permission = declaration?.permission ?? 'member';
+    if (!COMMAND_PERMISSIONS.includes(permission)) {
+      throw new ComponentDeclarationError(className(target), 'permission', `must be "owner", "admin" or "member", got ${JSON.stringify(permission)}`);
+    }
+    return {
+      kind: 'command',
+      name: checkName(target, name),
+      description: checkText(target, 'description', declaration?.description, true),
+      aliases: [...aliases],
+      args,
+      rest,
+      options,
+      short,
+      permission,
+      passThrough: declaration?.passThrough === true,
+    };
+  }) as never;
 }

@@ -23,6 +23,10 @@ export const EventType = {
   AFTER_TOOL_CALL: 'after_tool_call',
   ON_CHATTER_STEP: 'on_chatter_step',
   AFTER_CHATTER_STEP: 'after_chatter_step',
+  /** A command is about to run; STOP vetoes it (`BeforeCommandPayload`). */
+  BEFORE_COMMAND: 'before_command',
+  /** A command ran, with its result (`AfterCommandPayload`). */
+  AFTER_COMMAND: 'after_command',
 } as const;
 
 export type EventType = (typeof EventType)[keyof typeof EventType];

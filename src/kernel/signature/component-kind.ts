@@ -6,6 +6,8 @@ export const ComponentKind = {
   EVENT_HANDLER: 'event_handler',
   CHATTER: 'chatter',
   ADAPTER: 'adapter',
+  /** A deterministic command matched before the chatter (`/help`, `/roll 2d6`). */
+  COMMAND: 'command',
 } as const;
 
 export type ComponentKind = (typeof ComponentKind)[keyof typeof ComponentKind];

@@ -1,0 +1,48 @@
+import type { Message } from '../chat/message.js';
+import type { SendOutcome } from '../chat/stream-api.js';
+import type { ModelsConfig } from '../llm/models-config.js';
+import type { PluginStatus } from '../plugin-system/discovery/plugin-status.js';
+import type { PluginContext } from '../plugin-system/plugin-context.js';
+import type { PermissionLevel } from './permission-level.js';
+
+/** What a command gets besides its input. */
+export interface CommandContext {
+  /** The conversation the command came from. */
+  readonly streamId: string;
+  /** The inbound message (stored already). */
+  readonly message: Message;
+  /** The sender's level (see `levelOf`). */
+  readonly level: PermissionLevel;
+  /** The prefix the sender used (`/`). */
+  readonly prefix: string;
+  /** The name as typed: the command's name or one of its aliases. */
+  readonly invokedAs: string;
+  /** Sends `text` to the conversation through the outbox (a reply the adapter could not take yet waits there). */
+  reply(text: string): Promise<SendOutcome>;
+  /** The command's plugin's `ctx`. */
+  readonly ctx: PluginContext;
+  /**
+   * The host's operator controls (plugins, models, uptime); given only to commands declared
+   * `permission: 'owner'`, so only the bot's owners can reach them. Undefined for others.
+   */
+  readonly operator: CommandOperator | undefined;
+}
+
+/** What the host lets an owner's command steer (`/status`, `/plugins`, `/plugin reload`, `/model`). */
+export interface CommandOperator {
+  /** Epoch milliseconds when the host started. */
+  readonly startedAt: number;
+  /** `models.toml` as loaded: the model per task. */
+  readonly models: ModelsConfig;
+  /** Messages received and sent since local midnight. */
+  messagesToday(): { inbound: number; outbound: number };
+  /** Every plugin folder seen and what became of it. */
+  plugins(): readonly PluginStatus[];
+  /** Unloads and loads the plugin again from its folder. */
+  reloadPlugin(id: string): Promise<PluginStatus>;
+  /** Writes `enabled = …` into the plugin's config.toml and reloads it (as the web console does). */
+  setPluginEnabled(id: string, enabled: boolean): Promise<PluginStatus>;
+}
+
+/** What `execute` may return: text is sent as the reply (as `context.reply` would). */
+export type CommandResult = void | string | undefined;
