@@ -9,6 +9,8 @@ const CACHE_PREFIX = 'moonglass-packed-';
 const STALE_LOCK_MS = 10 * 60_000;
 const WAIT_FOR_LOCK_MS = 6 * 60_000;
 const OLD_CACHE_MS = 24 * 60 * 60_000;
+// What .gitignore says a start generates: src/plugins/**/config.toml.
+const GENERATED_PLUGIN_CONFIG = /^src\/plugins\/(.+\/)?config\.toml$/;
 
 /**
  * `npm pack` of the checkout, made once for every test file (and run) that asks while the
@@ -77,7 +79,12 @@ function removeOldPacks(): void {
   }
 }
 
-/** A hash of every file a build and a pack read (paths and contents). */
+/**
+ * A hash of every file a build and a pack read (paths and contents), but the `config.toml`
+ * files a start writes beside the plugins (git ignores them, the build copies only manifests):
+ * the nested run in test/first-run, in a checkout copy a start has written them into, then
+ * shares the pack of the run around it.
+ */
 function hashBuildInputs(checkoutRoot: string): string {
   const hash = createHash('sha256');
   const visit = (path: string): void => {
@@ -86,6 +93,7 @@ function hashBuildInputs(checkoutRoot: string): string {
       for (const name of readdirSync(path).sort()) visit(join(path, name));
       return;
     }
+    if (GENERATED_PLUGIN_CONFIG.test(relative(checkoutRoot, path))) return;
     hash.update(relative(checkoutRoot, path)).update('\0').update(readFileSync(path)).update('\0');
   };
   for (const input of BUILD_INPUTS) visit(join(checkoutRoot, input));
