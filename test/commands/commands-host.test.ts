@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestHost, type TestHost } from '../../src/testing/create-test-host.js';
 import { EventDecision } from '../../src/kernel/event-bus/event-decision.js';
 import { projectRoot } from '../support/temp-dir.js';
+import { until } from '../support/until.js';
 
 const DICE = join(projectRoot, 'test/commands/fixtures/dice-commands');
 const OWNER = '20001';
@@ -124,5 +125,39 @@ describe('commands in a test host', () => {
     const streamId = chat.status === 'stopped' ? chat.message!.streamId : '';
     expect(host.host.chat.storage.messages.countSince(0).inbound).toBe(2);
     expect(streamId).not.toBe('');
+  });
+});
+
+describe('the built-in owner commands', () => {
+  it('answer the owner with status, plugins and models, reload a plugin, and refuse a member', async () => {
+    const test = await createTestHost({ botConfig: { permissions: { owners: { test: [OWNER] } } } });
+    try {
+      await test.adapter.send('/status');
+      await test.settle(1_000);
+      expect(test.adapter.texts()[0]).toBe('没有权限：/status 仅限主人使用（你是成员）');
+      await test.adapter.send('/status', { user: OWNER });
+      await test.settle(1_000);
+      expect(test.adapter.texts()[1]).toMatch(/^已运行 0 小时 0 分钟\n[\s\S]*今天收到 2 条、发出 1 条消息$/);
+      await test.adapter.send('/plugins', { user: OWNER });
+      await test.settle(1_000);
+      expect(test.adapter.texts()[2]).toContain('owner-commands：loaded');
+      await test.adapter.send('/plugin reload forward-message', { user: OWNER });
+      const settling = setInterval(() => void test.clock.advance(100), 20);
+      try {
+        await until(() => test.adapter.texts().length >= 4, { what: 'the reload reply' });
+      } finally {
+        clearInterval(settling);
+      }
+      expect(test.adapter.texts()[3]).toBe('forward-message：loaded');
+      await test.adapter.send('/plugin explode x', { user: OWNER });
+      await test.settle(1_000);
+      expect(test.adapter.texts()[4]).toContain('用法：/plugin <action> <id>');
+      await test.adapter.send('/model', { user: OWNER });
+      await test.settle(1_000);
+      expect(test.adapter.texts()[5]).toBeTruthy();
+      expect(test.model.calls).toHaveLength(0);
+    } finally {
+      await test.stop();
+    }
   });
 });
