@@ -14,8 +14,8 @@ describe('parseSignature', () => {
     expect(parseSignature('example.hello-yueli:tool:hello_yueli')).toMatchObject({ pluginId: 'example.hello-yueli' });
   });
 
-  it('accepts exactly the six kinds', () => {
-    expect(COMPONENT_KINDS).toEqual(['service', 'action', 'tool', 'event_handler', 'chatter', 'adapter']);
+  it('accepts exactly the seven kinds', () => {
+    expect(COMPONENT_KINDS).toEqual(['service', 'action', 'tool', 'event_handler', 'chatter', 'adapter', 'command']);
     for (const kind of COMPONENT_KINDS) expect(parseSignature(`p:${kind}:n`).kind).toBe(kind);
   });
 
