@@ -11,7 +11,7 @@ import type { Clock } from '../kernel/time/clock.js';
 import type { PluginContext } from '../plugin-system/plugin-context.js';
 import type { BaseCommand } from './base-command.js';
 import type { CommandOperator } from './command-context.js';
-import type { BeforeCommandPayload } from './command-event-payloads.js';
+import './command-event-payloads.js';
 import { findCommand, type RegisteredCommand, registeredCommands } from './command-index.js';
 import { commandHelp, commandUsage } from './command-usage.js';
 import { type CommandText, matchCommandText } from './match-command-text.js';
@@ -137,8 +137,7 @@ async function runCommand(
   const { signature, metadata } = command;
   const before = await options.bus.publish('before_command', beforePayload(message, signature, metadata.name, input, level));
   if (before.decision === EventDecision.STOP) return logVeto(options, signature, message);
-  const params = before.params as unknown as BeforeCommandPayload;
-  const finalInput: ParsedCommandInput = { args: params.args, options: params.options };
+  const finalInput: ParsedCommandInput = { args: before.params.args, options: before.params.options };
   const ctx = options.pluginContextOf(command.pluginId);
   const instance = options.registry.get<BaseCommand>(signature);
   if (ctx === undefined || instance === undefined || typeof instance.execute !== 'function') {
