@@ -5,9 +5,10 @@ import { projectRoot } from './support/temp-dir.js';
 
 // DESIGN.md: imports point downward only; built-in plugins use only the public API.
 const LAYERS: readonly (readonly string[])[] = [
-  ['app', 'testing'],
+  ['app', 'testing', 'scaffold'],
   ['admin'],
   ['adapters'],
+  ['commands'],
   ['plugin-system'],
   ['mcp', 'media'],
   ['chatter'],
@@ -51,6 +52,12 @@ describe('the layers of DESIGN.md', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('every folder of src/ is in a layer (built-in plugins are checked below)', () => {
+    const folders = readdirSync(SRC).filter((name) => statSync(join(SRC, name)).isDirectory());
+    const outside = folders.filter((name) => !LAYERS.some((layer) => layer.includes(name)) && name !== 'plugins');
+    expect(outside).toEqual([]);
   });
 
   it('built-in plugins import only moonglass, packages and their own files', () => {
