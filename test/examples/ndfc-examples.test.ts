@@ -18,6 +18,7 @@ describe('examples/ndfc: each extension pattern as a third-party plugin', () => 
         'example.turn-auditor',
         'forward-message',
         'neo_default_chatter',
+        'owner-commands',
       ]);
       await test.adapter.send('你好呀');
       await test.settle(15_000);
