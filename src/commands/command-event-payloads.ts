@@ -14,15 +14,8 @@ export interface BeforeCommandPayload {
   message: Message;
 }
 
-/** `after_command`: a command ran (or threw). */
-export interface AfterCommandPayload {
-  stream_id: string;
-  signature: string;
-  name: string;
-  args: Record<string, unknown>;
-  options: Record<string, unknown>;
-  level: PermissionLevel;
-  message: Message;
+/** `after_command`: a command ran (or threw); `before_command`'s fields and how it ended. */
+export interface AfterCommandPayload extends BeforeCommandPayload {
   /** `ok` with the text it returned (if any), or `failed` with the error's message. */
   result: { status: 'ok'; reply: string | null } | { status: 'failed'; error: string };
   duration_ms: number;

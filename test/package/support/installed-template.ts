@@ -1,16 +1,16 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { STALE_LOCK_MS, takeLock } from './folder-lock.js';
 
 const execFileAsync = promisify(execFile);
 
 const CACHE_PREFIX = 'moonglass-installed-';
 const BUILD_PREFIX = 'moonglass-installing-';
 // A lock older than this belongs to a run that died while installing.
-const STALE_LOCK_MS = 10 * 60_000;
 const WAIT_FOR_LOCK_MS = 8 * 60_000;
 const OLD_CACHE_MS = 24 * 60 * 60_000;
 
@@ -67,20 +67,6 @@ async function buildInto(folder: string, build: (folder: string) => Promise<void
   } catch (error) {
     rmSync(partial, { recursive: true, force: true });
     throw error;
-  }
-}
-
-function takeLock(lock: string): boolean {
-  try {
-    mkdirSync(lock);
-    return true;
-  } catch {
-    try {
-      if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
-    } catch {
-      // released meanwhile
-    }
-    return false;
   }
 }
 

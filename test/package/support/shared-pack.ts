@@ -3,10 +3,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { BUILD_INPUTS, packMoonglass, type PackedMoonglass } from './pack-moonglass.js';
+import { takeLock } from './folder-lock.js';
 
 const CACHE_PREFIX = 'moonglass-packed-';
 // A lock older than this belongs to a run that died while packing.
-const STALE_LOCK_MS = 10 * 60_000;
 const WAIT_FOR_LOCK_MS = 6 * 60_000;
 const OLD_CACHE_MS = 24 * 60 * 60_000;
 // What .gitignore says a start generates: src/plugins/**/config.toml.
@@ -36,20 +36,6 @@ export async function packMoonglassShared(checkoutRoot: string): Promise<PackedM
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   return JSON.parse(readFileSync(report, 'utf8')) as PackedMoonglass;
-}
-
-function takeLock(lock: string): boolean {
-  try {
-    mkdirSync(lock);
-    return true;
-  } catch {
-    try {
-      if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
-    } catch {
-      // released meanwhile
-    }
-    return false;
-  }
 }
 
 async function packInto(checkoutRoot: string, folder: string, report: string): Promise<void> {
