@@ -115,6 +115,8 @@ export type { ChatterGenerator, ChatterRun } from './chatter/chatter-run.js';
 export type { ChatterResult, StepData, StopOptions } from './chatter/chatter-result.js';
 export type { ResumeSource } from './chatter/wait-resume-event.js';
 export type { ChatRuntime } from './chatter/chat-runtime.js';
+export type { ActiveChatRule, ChatRulePersona } from './chat/rules/active-chat-rule.js';
+export type { ChatSilence } from './chat/silence/chat-silence.js';
 export type { OnChatterStepPayload, AfterChatterStepPayload } from './chatter/chatter-step-payloads.js';
 export type { BeforeToolCallPayload, AfterToolCallPayload } from './chatter/tool-call-payloads.js';
 export type { UsableSet, Usable } from './chatter/usables.js';

@@ -435,6 +435,9 @@ export class Host implements HostRuntime {
       bot,
       personaOf: (streamId) => personaFor(bot, streamApi.getStream(streamId)?.account ?? null),
       personaOfAccount: (account) => personaFor(bot, account),
+      ruleFor: () => undefined, // issue 18.3: bot.toml [[rules]] (helper "rules" replaces this line)
+      silenceOf: () => undefined, // issue 18.2: /mute and quiet hours (helper "mute" replaces this line)
+      budgetLeft: () => undefined, // issue 18.5: daily budgets for proactive speech (helper "proactive" replaces this line)
       capabilitiesFor: (streamId) => this.plugins.streamCapabilities(streamId),
       createRequest: (streamId, taskName, requestName = taskName) => llm.createRequest({ taskName, requestName, streamId }),
       usablesFor: async (streamId) =>

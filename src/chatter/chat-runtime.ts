@@ -1,5 +1,7 @@
 import type { BotPersona } from '../chat/bot-accounts.js';
 import type { BotConfig } from '../chat/bot-config.js';
+import type { ActiveChatRule } from '../chat/rules/active-chat-rule.js';
+import type { ChatSilence } from '../chat/silence/chat-silence.js';
 import type { StreamApi } from '../chat/stream-api.js';
 import type { EventBus } from '../kernel/event-bus/event-bus.js';
 import type { Logger } from '../kernel/logger/logger.js';
@@ -37,6 +39,16 @@ export interface ChatRuntime {
   personaOf(streamId: string): BotPersona;
   /** The persona of a bot account (see `personaOf`); null: `[bot]` as it is. */
   personaOfAccount(account: string | null): BotPersona;
+  /**
+   * The `bot.toml [[rules]]` entry that applies to the stream at `atMs` (epoch ms, default
+   * now; local times in `[bot] timezone`): the first whose account, chat and hours match.
+   * Undefined: none does (or the stream is unknown).
+   */
+  ruleFor(streamId: string, atMs?: number): ActiveChatRule | undefined;
+  /** Why the stream is not answered at `atMs` (default now): muted, or a rule's quiet hours. Undefined: it is answered. */
+  silenceOf(streamId: string, atMs?: number): ChatSilence | undefined;
+  /** Tokens left today under the `models.toml` daily budget of `taskName` (0 when spent); undefined: the task has no budget. */
+  budgetLeft(taskName: string): number | undefined;
   /** The capabilities plugins contribute to a stream (tools needing others are not offered). */
   capabilitiesFor(streamId: string): Promise<ReadonlySet<string>>;
   /** A model request for `taskName`, tagged with the stream (what `BaseChatter.createRequest` does). */
