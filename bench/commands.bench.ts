@@ -64,4 +64,4 @@ export async function benchCommands(): Promise<boolean> {
   return met;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) void benchCommands();
+if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = (await benchCommands()) ? 0 : 1;
