@@ -224,6 +224,6 @@ export { levelOf, levelAllows } from './commands/permission-level.js';
 export { parseCommandInput } from './commands/parse-command-input.js';
 export { commandUsage } from './commands/command-usage.js';
 export type { CommandDeclaration, CommandInput, CommandMetadata, CommandPermission } from './kernel/components/command-metadata.js';
-export type { CommandContext, CommandOperator, CommandResult } from './commands/command-context.js';
+export type { CommandAccount, CommandContext, CommandOperator, CommandResult } from './commands/command-context.js';
 export type { PermissionLevel, SenderFacts } from './commands/permission-level.js';
 export type { BeforeCommandPayload, AfterCommandPayload } from './commands/command-event-payloads.js';

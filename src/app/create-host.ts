@@ -63,6 +63,9 @@ import { BUILT_IN_PLUGINS_ENV, defaultPluginRoots } from './default-plugin-roots
 import { UndeliveredSink } from './undelivered-sink.js';
 import { InboundGates } from '../chat/inbound-gates.js';
 import { wireCommands } from './wire-commands.js';
+import { ChatMutes } from '../chat/silence/chat-mutes.js';
+import { silenceOf } from '../chat/silence/silence-of.js';
+import type { CommandAccount } from '../commands/command-context.js';
 
 export interface HostOptions {
   /** Where `features.toml` and the other config files live. Default `./config`. */
@@ -125,6 +128,11 @@ export class Host implements HostRuntime {
   readonly clock: Clock;
   readonly random: Random;
   readonly info: HostInfo;
+  /**
+   * The bot's accounts on the platform (`/status`), set by whoever runs the adapter (run-bot
+   * does, from its supervisor). Undefined: this host runs no adapter.
+   */
+  accountsSource: (() => readonly CommandAccount[]) | undefined = undefined;
   readonly #options: HostOptions;
   readonly #scopes: PluginScope[] = [];
   #config: AppConfig | undefined;
@@ -422,6 +430,7 @@ export class Host implements HostRuntime {
     });
     registry.bindCore(TOKENS.Streams, streams);
     const streamApi = followCore<StreamApi>(registry, TOKENS.Streams);
+    const mutes = new ChatMutes({ repository: () => storage.chatMutes, clock: this.clock, logger: this.logger });
     const runtime: ChatRuntime = {
       streams: streamApi,
       llm,
@@ -436,7 +445,7 @@ export class Host implements HostRuntime {
       personaOf: (streamId) => personaFor(bot, streamApi.getStream(streamId)?.account ?? null),
       personaOfAccount: (account) => personaFor(bot, account),
       ruleFor: () => undefined, // issue 18.3: bot.toml [[rules]] (helper "rules" replaces this line)
-      silenceOf: () => undefined, // issue 18.2: /mute and quiet hours (helper "mute" replaces this line)
+      silenceOf: (streamId, atMs = this.clock.now()) => silenceOf({ mutes, ruleFor: (id, at) => runtime.ruleFor(id, at) }, streamId, atMs),
       budgetLeft: () => undefined, // issue 18.5: daily budgets for proactive speech (helper "proactive" replaces this line)
       capabilitiesFor: (streamId) => this.plugins.streamCapabilities(streamId),
       createRequest: (streamId, taskName, requestName = taskName) => llm.createRequest({ taskName, requestName, streamId }),
@@ -505,7 +514,7 @@ export class Host implements HostRuntime {
         void this.#describeInboundMedia(message, this.#media).finally(() => loop.onMessage(message));
       },
     });
-    return { database, storage, llm, prompts, streams, ingress, loop, runtime, bot, models, gates };
+    return { database, storage, llm, prompts, streams, ingress, loop, runtime, bot, models, gates, mutes };
   }
 
   /** A plugin's MCP access, made anew from whatever `TOKENS.Mcp` is bound to when that changes. */
@@ -577,6 +586,8 @@ export interface ChatParts {
   models: ModelsConfig;
   /** What a delivered message passes before a chatter is woken: commands, guests, rate limits. */
   gates: InboundGates;
+  /** Chats muted by an owner's `/mute` (persisted). */
+  mutes: ChatMutes;
 }
 
 export type { PluginStatus };

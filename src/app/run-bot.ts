@@ -8,6 +8,7 @@ import { createLogger } from '../kernel/logger/create-logger.js';
 import type { Logger, LogLevel } from '../kernel/logger/logger.js';
 import { prepareAdapter, type PreparedAdapter } from './connect-adapter.js';
 import { startAdmin } from './start-admin.js';
+import { adapterAccounts } from './wire-commands.js';
 import { createHost, type Host } from './create-host.js';
 import { startConsoleChat } from './console-chat.js';
 import { describeHiddenTools, describeModel, describePlugins, toolsHiddenByTier } from './startup-report.js';
@@ -80,6 +81,7 @@ async function run(options: RunBotOptions, signals: Promise<NodeJS.Signals>): Pr
   }
   const prepared = preparing.value;
   const { supervisor } = prepared;
+  host.accountsSource = adapterAccounts(supervisor, host.chat.bot); // /status lists them
   // The report comes before the adapter starts, so the adapter's own lines follow it.
   logger.info(`moonglass ${host.info.version}: config in ${host.info.configDir}, data in ${host.info.dataDir}`);
   logger.info(describeModel(host));

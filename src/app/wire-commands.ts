@@ -1,11 +1,23 @@
+import type { AdapterSupervisor } from '../adapters/adapter-supervisor.js';
+import { personaFor } from '../chat/bot-accounts.js';
+import type { BotConfig } from '../chat/bot-config.js';
+import type { Message } from '../chat/message.js';
+import { createSilenceGate } from '../chat/silence/silence-gate.js';
 import { createCommandGates } from '../commands/command-gates.js';
-import type { CommandOperator } from '../commands/command-context.js';
+import type { CommandAccount, CommandOperator } from '../commands/command-context.js';
+import { findCommand, registeredCommands } from '../commands/command-index.js';
+import { matchCommandText } from '../commands/match-command-text.js';
+import { levelOf } from '../commands/permission-level.js';
+import type { ComponentRegistry } from '../kernel/registry/component-registry.js';
 import { savePluginEnabled } from '../plugin-system/config/save-plugin-enabled.js';
 import type { Host } from './create-host.js';
 
+/** `/help` and its alias: built into the commands gate, not registered. */
+const HELP_NAMES = new Set(['help', '帮助']);
+
 /**
- * Adds the guests (100) and commands (200) inbound gates to the host's chat, with the
- * operator controls owner commands get. Returns the removal of both gates.
+ * Adds the guests (100), silence (150) and commands (200) inbound gates to the host's chat,
+ * with the operator controls owner commands get. Returns the removal of the gates.
  */
 export function wireCommands(host: Host): () => void {
   const chat = host.chat;
@@ -26,18 +38,56 @@ export function wireCommands(host: Host): () => void {
       if (!switched.ok) throw new Error(`${file}: cannot write enabled = ${enabled}: ${switched.errors.map((error) => `${error.field} ${error.reason}`).join('; ')}`);
       return host.plugins.reload(id);
     },
+    timeZone: chat.bot.bot.timezone === '' ? Intl.DateTimeFormat().resolvedOptions().timeZone : chat.bot.bot.timezone,
+    mute: (streamId, untilMs, by) => void chat.mutes.mute(streamId, untilMs, by),
+    unmute: (streamId) => chat.mutes.unmute(streamId),
+    silenceOf: (streamId) => chat.runtime.silenceOf(streamId),
+    accounts: () => host.accountsSource?.(),
   };
-  const removals = createCommandGates({
-    registry: host.registry,
-    bus: host.bus,
-    streams: chat.runtime.streams,
-    bot: chat.bot,
+  const silence = createSilenceGate({
+    silenceOf: (streamId, atMs) => chat.runtime.silenceOf(streamId, atMs),
+    letThrough: (message) => isOwnerCommand(message, chat.bot, host.registry),
     clock: host.clock,
     logger: host.logger,
-    pluginContextOf: (pluginId) => host.plugins.get(pluginId)?.ctx,
-    operator,
-  }).map((gate) => chat.gates.add(gate));
+  });
+  const removals = [
+    ...createCommandGates({
+      registry: host.registry,
+      bus: host.bus,
+      streams: chat.runtime.streams,
+      bot: chat.bot,
+      clock: host.clock,
+      logger: host.logger,
+      pluginContextOf: (pluginId) => host.plugins.get(pluginId)?.ctx,
+      operator,
+    }),
+    silence,
+  ].map((gate) => chat.gates.add(gate));
   return () => {
     for (const remove of removals) remove();
+  };
+}
+
+/**
+ * True for an owner's message naming a command (a registered one, or `/help`): it passes a
+ * silent chat's gate and runs. An owner's unknown `/word` stays silent like any message.
+ */
+function isOwnerCommand(message: Message, bot: BotConfig, registry: ComponentRegistry): boolean {
+  if (levelOf(message, bot) !== 'owner') return false;
+  const text = matchCommandText({ content: message.content, mentionsBot: message.extra.mentions_bot === true, prefixes: bot.commands.prefixes });
+  if (text === undefined) return false;
+  return HELP_NAMES.has(text.name.toLowerCase()) || findCommand(registeredCommands(registry), text.name) !== undefined;
+}
+
+/**
+ * The accounts a running adapter reports, as `/status` shows them: every account it has
+ * seen (OneBot: one per connection), or, for an adapter without accounts (the console), one
+ * named by its self id (else `bot`).
+ */
+export function adapterAccounts(supervisor: AdapterSupervisor, bot: BotConfig): () => readonly CommandAccount[] {
+  return () => {
+    const { accounts, connected, selfId } = supervisor.status;
+    const seen = accounts ?? [{ selfId: selfId ?? 'bot', connected }];
+    return seen.map((account) => ({ selfId: account.selfId, connected: account.connected, nickname: personaFor(bot, account.selfId === 'bot' ? null : account.selfId).nickname }));
   };
 }

@@ -1,4 +1,5 @@
 import type { Message } from '../chat/message.js';
+import type { ChatSilence } from '../chat/silence/chat-silence.js';
 import type { SendOutcome } from '../chat/stream-api.js';
 import type { ModelsConfig } from '../llm/models-config.js';
 import type { PluginStatus } from '../plugin-system/discovery/plugin-status.js';
@@ -42,6 +43,29 @@ export interface CommandOperator {
   reloadPlugin(id: string): Promise<PluginStatus>;
   /** Writes `enabled = …` into the plugin's config.toml and reloads it (as the web console does). */
   setPluginEnabled(id: string, enabled: boolean): Promise<PluginStatus>;
+  /** `bot.toml [bot] timezone`, or the machine's zone when that is empty: where times shown to the owner are local. */
+  readonly timeZone: string;
+  /**
+   * Mutes the conversation until `untilMs` (epoch ms; persisted, so it outlives a restart):
+   * its messages are stored and not answered, except owners' commands. Replaces a mute it had.
+   * A reply already being written when the mute comes may still go out.
+   */
+  mute(streamId: string, untilMs: number, by: string | null): void;
+  /** Ends the conversation's mute; false when it was not muted. */
+  unmute(streamId: string): boolean;
+  /** Why the conversation is silent now (muted, or a rule's quiet hours); undefined: it is answered. */
+  silenceOf(streamId: string): ChatSilence | undefined;
+  /** The bot's accounts on the platform as the adapter sees them; undefined: the host runs no adapter. */
+  accounts(): readonly CommandAccount[] | undefined;
+}
+
+/** One bot account, as `/status` shows it. */
+export interface CommandAccount {
+  /** The platform's id of the account (OneBot: the QQ number); `'bot'` when the adapter has none. */
+  readonly selfId: string;
+  readonly connected: boolean;
+  /** The name it goes by (`bot.toml [accounts."<self id>"] nickname`, else `[bot] nickname`). */
+  readonly nickname: string;
 }
 
 /** What `execute` may return: text is sent as the reply (as `context.reply` would). */

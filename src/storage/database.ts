@@ -20,6 +20,8 @@ import { SqliteModelCallLog } from './sqlite/sqlite-model-call-log.js';
 import type { OutboxRepository } from './outbox-repository.js';
 import type { ScheduleRepository } from './schedule-repository.js';
 import { SqliteScheduleRepository } from './sqlite/sqlite-schedule-repository.js';
+import type { ChatMuteRepository } from './chat-mute-repository.js';
+import { SqliteChatMuteRepository } from './sqlite/sqlite-chat-mute-repository.js';
 import { SqliteOutboxRepository } from './sqlite/sqlite-outbox-repository.js';
 import type { StreamRepository } from './stream-repository.js';
 import type { StreamStateRepository } from './stream-state-repository.js';
@@ -49,6 +51,8 @@ export class Database {
   readonly accountActivity: AccountActivityReader;
   /** Plugins' persisted jobs (`ctx.schedule`) and their last runs. */
   readonly schedules: ScheduleRepository;
+  /** Chats muted by an owner's `/mute`, until when. */
+  readonly chatMutes: ChatMuteRepository;
   readonly #handle: BetterSqlite3.Database;
   readonly #logger: Logger;
   readonly #lock: DataFolderLock | undefined;
@@ -72,6 +76,7 @@ export class Database {
     this.outbox = new SqliteOutboxRepository(handle);
     this.accountActivity = new SqliteAccountActivity(handle);
     this.schedules = new SqliteScheduleRepository(handle);
+    this.chatMutes = new SqliteChatMuteRepository(handle);
   }
 
   /** False once `close()` has run. */

@@ -179,4 +179,21 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 6,
+    name: 'create_chat_mutes',
+    up(database) {
+      // One row per chat an owner muted (/mute): until when (epoch milliseconds), by whom
+      // (platform user id, NULL when unknown), since when. An expired row means nothing; it
+      // is deleted when convenient. No foreign key: a mute may name a stream not stored yet.
+      database.exec(`
+        CREATE TABLE chat_mutes (
+          stream_id  TEXT PRIMARY KEY,
+          until_ms   REAL NOT NULL,
+          muted_by   TEXT,
+          created_at REAL NOT NULL
+        );
+      `);
+    },
+  },
 ];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BaseCommand, command, defineCommand, ToolPlugin, type CommandContext, type CommandInput, type CommandOperator } from 'moonglass';
+import { BaseCommand, command, defineCommand, ToolPlugin, type ChatSilence, type CommandContext, type CommandInput, type CommandOperator } from 'moonglass';
+import { MuteDurationSchema } from './mute-duration.js';
 
 function operatorOf(context: CommandContext): CommandOperator {
   // The host gives the operator controls to owner commands only; these are all declared so.
@@ -20,7 +21,34 @@ function modelLines(operator: CommandOperator): string[] {
   return tasks.map(([task, config]) => `${task}：${config.models.join(' → ') || '（无）'}`);
 }
 
-const status = defineCommand({ description: '运行状态：运行时长、模型、今天的消息数', permission: 'owner' });
+function accountLines(operator: CommandOperator): string[] {
+  const accounts = operator.accounts();
+  if (accounts === undefined) return ['账号：没有运行适配器'];
+  if (accounts.length === 0) return ['账号：适配器还没有报告账号'];
+  return accounts.map((account) => `账号 ${account.selfId}（${account.nickname}）：${account.connected ? '已连接' : '未连接'}`);
+}
+
+/** `epochMs` on the wall clock of `timeZone`: `2026-12-02 01:30`. */
+function localTime(epochMs: number, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(epochMs))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}（${timeZone}）`;
+}
+
+function silenceLines(silence: ChatSilence | undefined, timeZone: string): string[] {
+  if (silence === undefined) return [];
+  if (silence.kind === 'muted') return [`这里禁言到 ${localTime(silence.until, timeZone)}`];
+  return [`这里正处在规则 ${silence.rule} 的安静时段`];
+}
+
+function chatName(context: CommandContext): string {
+  return context.message.chatType === 'group' ? '本群' : '这个私聊';
+}
+
+const status = defineCommand({ description: '运行状态：运行时长、模型、账号、今天的消息数', permission: 'owner' });
 
 @command('status', status)
 class Status extends BaseCommand {
@@ -31,8 +59,9 @@ class Status extends BaseCommand {
     return [
       `已运行 ${duration(Math.max(0, now - operator.startedAt))}`,
       ...modelLines(operator),
+      ...accountLines(operator),
+      ...silenceLines(operator.silenceOf(context.streamId), operator.timeZone),
       `今天收到 ${today.inbound} 条、发出 ${today.outbound} 条消息`,
-      // Accounts are not reachable through the public API yet; the web console lists them.
     ].join('\n');
   }
 }
@@ -73,9 +102,39 @@ class Model extends BaseCommand {
   }
 }
 
+const mute = defineCommand({
+  description: '在这个聊天里禁言一段时间：消息只记录不回复（主人的命令照常可用）',
+  permission: 'owner',
+  args: { duration: MuteDurationSchema },
+});
+
+@command('mute', mute)
+class Mute extends BaseCommand {
+  execute(input: CommandInput<typeof mute>, context: CommandContext): string {
+    const operator = operatorOf(context);
+    const now = context.ctx.chat?.clock.now() ?? Date.now();
+    const until = now + input.args.duration;
+    operator.mute(context.streamId, until, context.message.senderId);
+    return `${chatName(context)}禁言到 ${localTime(until, operator.timeZone)}：期间消息只记录不回复，主人的命令照常可用；发送 ${context.prefix}unmute 解除`;
+  }
+}
+
+const unmute = defineCommand({ description: '解除这个聊天的禁言', permission: 'owner' });
+
+@command('unmute', unmute)
+class Unmute extends BaseCommand {
+  execute(_input: CommandInput<typeof unmute>, context: CommandContext): string {
+    const operator = operatorOf(context);
+    if (!operator.unmute(context.streamId)) return `${chatName(context)}没有被禁言`;
+    const still = operator.silenceOf(context.streamId);
+    const quiet = still?.kind === 'quiet_hours' ? `；不过现在是规则 ${still.rule} 的安静时段，消息仍然只记录不回复` : '';
+    return `${chatName(context)}已解除禁言${quiet}`;
+  }
+}
+
 /** The owner's chat commands; every one is `permission: 'owner'`. */
 export class OwnerCommands extends ToolPlugin {
   override components() {
-    return [Status, Plugins, PluginControl, Model];
+    return [Status, Plugins, PluginControl, Model, Mute, Unmute];
   }
 }
