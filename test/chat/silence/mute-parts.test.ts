@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChatMutes } from '../../../src/chat/silence/chat-mutes.js';
@@ -42,7 +42,8 @@ describe('[issue 18.2] persisted mutes', () => {
   });
 
   it('a mute is stored in chat_mutes and read back after the database is opened again; an ended one is ignored and deleted', async () => {
-    work = mkdtempSync(join(process.cwd(), '.moonglass-test-mutes-'));
+    mkdirSync(join(process.cwd(), '.moonglass-test'), { recursive: true });
+    work = mkdtempSync(join(process.cwd(), '.moonglass-test', 'mutes-'));
     const file = join(work, 'moonglass.db');
     const clock = new ManualClock(1_000_000);
     const { logger, records } = createMemoryLogger();
