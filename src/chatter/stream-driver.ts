@@ -67,6 +67,9 @@ export interface StreamDriverOptions {
  * - A run that ends in Failure while messages are still unread (the model endpoint was down,
  *   say) is tried again after `failureRetryMs`, doubled at each failure in a row up to
  *   `failureRetryMaxMs`; a new message tries at once. Any other result resets the backoff.
+ * - A failure whose error (or a cause of it) carries `retryAt` (epoch ms; a spent daily
+ *   token budget, say) says when trying again can help: the stream waits until then instead
+ *   of backing off, new messages stay unread too, and the wait is logged once.
  *
  * All timing reads the injected clock, all chance the injected random source.
  */
@@ -97,6 +100,8 @@ export class StreamDriver {
   #failuresInARow = 0;
   /** When a failed run's unreads are tried again (epoch ms). */
   #retryAt: number | undefined;
+  /** The failure named `#retryAt` itself: new messages wait for it too. */
+  #retryFirm = false;
   readonly #createdAt: number;
 
   constructor(options: StreamDriverOptions) {
@@ -151,6 +156,7 @@ export class StreamDriver {
    */
   retryNow(): void {
     this.#retryAt = undefined;
+    this.#retryFirm = false;
     this.#failuresInARow = 0;
     this.schedule(0);
   }
@@ -251,8 +257,9 @@ export class StreamDriver {
     let decision: WaitResumeEvent | 'new' | undefined;
     switch (state.kind) {
       case 'idle':
-        // After a failed run, its unreads wait for the retry moment; a new message goes at once.
-        if (this.#retryAt !== undefined && now < this.#retryAt && this.#messagesSinceStep === 0) break;
+        // After a failed run, its unreads wait for the retry moment; a new message goes at once,
+        // unless the failure itself said when to come back.
+        if (this.#retryAt !== undefined && now < this.#retryAt && (this.#retryFirm || this.#messagesSinceStep === 0)) break;
         decision = this.#options.unreadCount() > 0 ? 'new' : undefined;
         break;
       case 'waiting':
@@ -362,6 +369,7 @@ export class StreamDriver {
       // Anything but a failure ends a run of failures: no backoff is pending.
       this.#failuresInARow = 0;
       this.#retryAt = undefined;
+      this.#retryFirm = false;
     }
     switch (result.kind) {
       case 'wait':
@@ -407,6 +415,8 @@ export class StreamDriver {
     const now = this.#options.clock.now();
     if (state.kind === 'waiting' && state.time !== undefined) this.schedule(Math.max(0, state.since + state.time * 1000 - now));
     else if (state.kind === 'stopped' && this.#messagesSinceStep > 0) this.schedule(Math.max(0, state.until - now));
+    // A message's tick replaced the retry's timer: arm it again.
+    else if (state.kind === 'idle' && this.#retryAt !== undefined) this.schedule(Math.max(0, this.#retryAt - now));
   }
 
   /** After a failed run: logs why, and comes back later for the messages it left unread. */
@@ -414,6 +424,19 @@ export class StreamDriver {
     const unread = this.#options.unreadCount();
     const where = { stream_id: this.streamId, chatter: this.#chatterName(), reason: failure.message, failures_in_a_row: this.#failuresInARow };
     this.#retryAt = undefined;
+    this.#retryFirm = false;
+    const now = this.#options.clock.now();
+    const retryAt = retryAtOf(failure);
+    if (retryAt !== undefined && retryAt > now) {
+      // Trying sooner cannot help: one line now, then quiet until the moment the failure named.
+      const until = new Date(retryAt).toISOString();
+      const waiting = unread === 0 ? 'new messages wait' : `its ${unread} unread message(s) and any new ones wait`;
+      this.#options.logger.warn({ ...where, unread, retry_at: until }, `the run failed; ${waiting} until ${until}, when trying again can succeed`);
+      this.#retryAt = retryAt;
+      this.#retryFirm = true;
+      this.schedule(retryAt - now);
+      return;
+    }
     if (unread === 0) {
       this.#options.logger.warn(where, 'the run failed; nothing is left unread');
       return;
@@ -421,7 +444,7 @@ export class StreamDriver {
     const { failureRetryMs, failureRetryMaxMs } = this.#timing;
     const delayMs = Math.min(failureRetryMs * 2 ** (this.#failuresInARow - 1), failureRetryMaxMs);
     this.#options.logger.warn({ ...where, unread, retry_in_ms: delayMs }, `the run failed; its ${unread} unread message(s) are tried again in ${delayMs / 1000} s`);
-    this.#retryAt = this.#options.clock.now() + delayMs;
+    this.#retryAt = now + delayMs;
     this.schedule(delayMs);
   }
 
@@ -496,4 +519,18 @@ export class StreamDriver {
       // already running or already closed
     }
   }
+}
+
+/**
+ * When a failure says trying again can succeed: a finite `retryAt` (epoch ms) on its error
+ * or on a cause of it (a chatter may wrap the error it caught).
+ */
+function retryAtOf(failure: Failure): number | undefined {
+  let error: unknown = failure.error;
+  for (let depth = 0; depth < 5 && typeof error === 'object' && error !== null; depth += 1) {
+    const retryAt = (error as { retryAt?: unknown }).retryAt;
+    if (typeof retryAt === 'number' && Number.isFinite(retryAt)) return retryAt;
+    error = (error as { cause?: unknown }).cause;
+  }
+  return undefined;
 }

@@ -104,8 +104,8 @@ describe('limits and budgets, with real processes', () => {
     const notice = await first.napcat.waitForAction('send_private_msg', 2);
     expect(notice.params['user_id']).toBe(OWNER);
     expect(textOf(notice.params)).toContain('任务 actor 已用 120 / 100 tokens');
-    // Retries (every 1 s, doubling) fail before HTTP, and tell nobody again.
-    await first.bot.waitForLog(/^the run failed; its 1 unread message\(s\) are tried again in 2 s$/);
+    // The stream waits for the budget's next day (one line saying until when), not retrying every second.
+    await first.bot.waitForLog(/^the run failed; its 1 unread message\(s\) and any new ones wait until \S+Z, when trying again can succeed$/);
     expect(model.requests).toHaveLength(1);
     expect(first.napcat.actions.filter((action) => action.action === 'send_private_msg')).toHaveLength(2);
     expect(storedRows(dataDir, "SELECT content FROM messages WHERE unread = 1")).toEqual([{ content: '还在吗' }]);

@@ -27,6 +27,8 @@ export class TokenBudgetSpentError extends MoonglassError {
   readonly day: string;
   readonly resetsAt: number;
   readonly timeZone: string;
+  /** When a request of the task can succeed again (`resetsAt`): a stream driver waits until then instead of retrying. */
+  readonly retryAt: number;
 
   constructor(details: TokenBudgetSpentDetails) {
     super(
@@ -39,5 +41,6 @@ export class TokenBudgetSpentError extends MoonglassError {
     this.day = details.day;
     this.resetsAt = details.resetsAt;
     this.timeZone = details.timeZone;
+    this.retryAt = details.resetsAt;
   }
 }
