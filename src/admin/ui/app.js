@@ -286,6 +286,54 @@ const pages = {
           el('td', { 'data-field': 'account' }, stream.account === null ? '—' : [stream.account, el('p', { class: 'help' }, stream.accountNickname)]),
           el('td', {}, stream.chatType), el('td', {}, stream.phase ?? stream.state ?? 'idle')))));
   },
+  async rules() {
+    const { status, data } = await api('GET', '/rules');
+    if (status !== 200) return el('section', {}, el('h2', {}, 'Rules'), el('p', { class: 'help' }, data.error ?? 'This host has no per-chat rules.'));
+    const table = el('table', { id: 'rules-table' });
+    const editor = el('textarea', { id: 'rules-json', spellcheck: 'false', 'aria-label': 'The rules as JSON' });
+    const errors = el('ul', { id: 'rules-errors', role: 'alert' });
+    const result = el('div', { id: 'rules-status', role: 'status' });
+    function show(rules) {
+      table.replaceChildren(
+        el('tr', {}, el('th', {}, '#'), el('th', {}, 'Name'), el('th', {}, 'Matches'), el('th', {}, 'Settings')),
+        rules.length === 0 ? el('tr', {}, el('td', { colspan: 4 }, 'No rules: every chat uses the defaults.')) : '',
+        rules.map((entry, index) => el('tr', { 'data-rule': entry.name },
+          el('td', {}, index + 1),
+          el('td', { 'data-field': 'name' }, entry.name),
+          el('td', { 'data-field': 'matches' }, ruleParts(entry.rule, (key) => RULE_MATCHES.includes(key), 'any chat, any time')),
+          el('td', { 'data-field': 'settings' }, ruleParts(entry.rule, (key) => key !== 'name' && !RULE_MATCHES.includes(key), 'defaults')))));
+      editor.value = JSON.stringify(rules.map((entry) => entry.rule), null, 2);
+    }
+    async function save(event) {
+      event.preventDefault();
+      errors.replaceChildren();
+      result.replaceChildren();
+      let rules;
+      try {
+        rules = JSON.parse(editor.value);
+      } catch (error) {
+        errors.append(el('li', { 'data-field': '' }, `Not valid JSON: ${error.message}`));
+        return;
+      }
+      const answer = await api('PUT', '/rules', { rules });
+      if (answer.status !== 200) {
+        const list = answer.data.errors ?? [{ field: '', reason: answer.data.error ?? `HTTP ${answer.status}` }];
+        errors.append(...list.map((issue) => el('li', { 'data-field': issue.field }, issue.field === '' ? issue.reason : [el('code', {}, issue.field), `: ${issue.reason}`])));
+        return;
+      }
+      show(answer.data.rules);
+      result.append(el('p', { class: 'notice' }, `Saved to ${answer.data.file}; the next message is matched against these rules.`));
+    }
+    show(data.rules);
+    return el('section', {},
+      el('h2', {}, 'Rules'),
+      el('p', { class: 'help' }, 'bot.toml [[rules]] in ', el('code', {}, data.file), `. The first rule whose accounts, groups, private and hours all match a conversation applies; hours are in ${data.timeZone}.`),
+      table,
+      el('h3', {}, 'Edit'),
+      el('p', { class: 'help' }, 'The list of rules as JSON, with the fields bot.toml gives them. Save writes only the [[rules]] tables of bot.toml (everything else in the file stays) and puts them in use at once.'),
+      el('form', { id: 'rules-form', onsubmit: save }, editor, errors, el('button', { type: 'submit', id: 'rules-save' }, 'Save')),
+      result);
+  },
   async usage() {
     const { data } = await api('GET', '/usage');
     const days = [...new Set(data.usage.map((row) => row.day))];
@@ -411,6 +459,18 @@ const pages = {
         el('td', {}, message.processedPlainText)))));
   },
 };
+
+/** The fields of a rule that say where and when it applies; the others are what it sets. */
+const RULE_MATCHES = ['accounts', 'groups', 'private', 'hours'];
+
+/** `key: value` lines of a rule's fields that `pick` takes; `none` when there is none. */
+function ruleParts(rule, pick, none) {
+  const parts = Object.entries(rule).filter(([key]) => pick(key));
+  if (parts.length === 0) return el('span', { class: 'help' }, none);
+  const shown = (value) => Array.isArray(value) ? value.map(shown).join(', ') : typeof value === 'object' && value !== null
+    ? Object.entries(value).map(([key, item]) => `${key} = ${shown(item)}`).join(', ') : String(value);
+  return parts.map(([key, value]) => el('span', { class: 'rule-part', 'data-key': key }, `${key}: ${shown(value)}`));
+}
 
 /** The Overview's bot accounts: the adapter's (connected or not), then those known only from stored conversations. */
 function accountsTable(accounts) {
