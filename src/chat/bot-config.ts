@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { describeTomlValue, groupIdSchema } from './group-id-schema.js';
+import { ChatRulesConfigSchema } from './rules/chat-rules-config.js';
 
 /** True when `name` is a time zone this runtime knows (an IANA name such as `Asia/Shanghai`, or `UTC`). */
 function isTimeZoneName(name: string): boolean {
@@ -9,14 +11,6 @@ function isTimeZoneName(name: string): boolean {
     return false;
   }
 }
-
-/** A group id as TOML may hold it: a string ("123456") or a bare integer (123456); kept as a string. */
-const groupIdSchema = z.unknown().transform((value, ctx): string => {
-  if (typeof value === 'string' && value.trim() !== '') return value.trim();
-  if ((typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) || (typeof value === 'bigint' && value >= 0n)) return String(value);
-  ctx.addIssue({ code: 'custom', message: `${describeValue(value)} is not a group id: write it as a string ("123456") or a whole number` });
-  return z.NEVER;
-});
 
 /** A user id as TOML may hold it: a string or a whole number; kept as a string. */
 const userIdSchema = z.union([z.string().trim().min(1), z.number().int().nonnegative()]).transform(String);
@@ -50,13 +44,6 @@ const AccountOverrideSchema = z.strictObject({
 /** `bot.toml [accounts."<self id>"]`: one account's own persona and groups. */
 export type AccountOverride = z.output<typeof AccountOverrideSchema>;
 
-function describeValue(value: unknown): string {
-  if (value === null || value === undefined) return 'nothing';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'a table';
-  return typeof value === 'string' ? JSON.stringify(value) : `${typeof value} ${String(value)}`;
-}
-
 /**
  * One `[accounts]` entry: a platform's default account id (a string), or an account's table.
  * Checked by hand rather than as a zod union, whose error for a bad table is only "Invalid
@@ -67,7 +54,7 @@ const accountEntry = z.unknown().transform((value, ctx): string | AccountOverrid
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     ctx.addIssue({
       code: 'custom',
-      message: `${describeValue(value)} is neither an account id (a string such as "10000", for a platform) nor an account's table (for an account id, with ${ACCOUNT_SETTINGS.join(', ')})`,
+      message: `${describeTomlValue(value)} is neither an account id (a string such as "10000", for a platform) nor an account's table (for an account id, with ${ACCOUNT_SETTINGS.join(', ')})`,
     });
     return z.NEVER;
   }
@@ -188,6 +175,23 @@ export const BotConfigSchema = z.object({
     })
     .describe('Rate limits; none by default.')
     .prefault({}),
+  rules: ChatRulesConfigSchema.describe(
+    [
+      'Per-chat rules, each a [[rules]] table; the first whose match keys all fit a chat applies there (none: the settings above, unchanged).',
+      'Match keys (each left out matches everything): accounts (the bot account ids), groups (group ids), private (true: private chats, also besides groups; false: group chats only), hours (local "HH:MM-HH:MM" ranges in [bot] timezone; "23:00-07:00" crosses midnight).',
+      'Settings: frequency multiplies NDFC’s reply chance for messages that do not @ or reply to the bot (default 1; 0: only those are answered, and the sub-agent is not asked about the rest); persona (nickname, aliases, personality, identity, speaking_style) over the chat’s own; tools_off (tool and action names or signatures) and plugins_off (plugin ids: their tools, actions and commands) are switched off in the chat; quiet = true: messages are stored and never answered, except owners’ commands. For example:',
+      '  [[rules]]',
+      '  name = "night"',
+      '  groups = ["123456"]',
+      '  hours = ["23:00-07:00"]',
+      '  quiet = true',
+      '  [[rules]]',
+      '  groups = [123456, "654321"]',
+      '  frequency = 0.25',
+      '  plugins_off = ["web_search"]',
+      '  persona = { nickname = "小璃" }',
+    ].join('\n'),
+  ).default([]),
   storage: z
     .object({
       keep_days: z
