@@ -10,6 +10,7 @@ import { chattersOf, disableQuestion, runningChatters } from './chatter-status.j
 import { streamName, tracedStreams } from './traced-streams.js';
 import { handleMarketApi } from './market-api.js';
 import { accountsOverview } from './account-overview.js';
+import { handleRulesApi } from './rules-api.js';
 
 /** An API answer: a status and a JSON body. */
 export interface ApiResponse {
@@ -58,6 +59,8 @@ export async function handleApi(view: AdminHostView, method: string, path: strin
     if (view.database.streams.get(streamId) === undefined) return notFound(`conversation ${streamId}`);
     return { status: 200, body: { messages: view.database.messages.history(streamId, 100).concat(view.database.messages.unread(streamId)) } };
   }
+  const rules = handleRulesApi(view, method, parts, body);
+  if (rules !== undefined) return rules;
   const market = await handleMarketApi(view, method, parts, body, query);
   if (market !== undefined) return market;
   return { status: 404, body: { error: `no API ${method} /api/${parts.join('/')}` } };

@@ -1,4 +1,5 @@
 import type { Database } from '../storage/database.js';
+import type { ChatRuleConfig } from '../chat/rules/chat-rules-config.js';
 import type { EventBus } from '../kernel/event-bus/event-bus.js';
 import type { Clock } from '../kernel/time/clock.js';
 import type { Logger } from '../kernel/logger/logger.js';
@@ -28,6 +29,18 @@ export interface AdminAccountStatus {
   detail?: string;
 }
 
+/** The per-chat rules (`bot.toml [[rules]]`) as the Rules page shows and edits them. */
+export interface AdminRulesView {
+  /** The bot.toml they are read from and saved to. */
+  file: string;
+  /** The time zone their hours are in (`bot.toml [bot] timezone`, resolved). */
+  timeZone: string;
+  /** The rules in use, validated. */
+  list(): readonly ChatRuleConfig[];
+  /** Puts validated rules in use: the next message is matched against them. */
+  replace(rules: readonly ChatRuleConfig[]): void;
+}
+
 /** What the web console reads from the running host (the app builds it; admin never imports app). */
 export interface AdminHostView {
   version: string;
@@ -55,6 +68,8 @@ export interface AdminHostView {
   traces: TraceRecorder;
   /** Today's tokens per task with their daily budgets (models.toml), in the bot's time zone; absent: not shown. */
   tokensToday?(): TokensToday | undefined;
+  /** The per-chat rules (the Rules page); absent: the page says the host has none. */
+  rules?: AdminRulesView;
   /** Search the registry for plugin packages and install, update or remove them (the Plugins → Market page); absent: the page says so. */
   market?: PluginMarket;
 }
