@@ -116,6 +116,7 @@ export type { ChatterResult, StepData, StopOptions } from './chatter/chatter-res
 export type { ResumeSource } from './chatter/wait-resume-event.js';
 export type { ChatRuntime } from './chatter/chat-runtime.js';
 export type { ActiveChatRule, ChatRulePersona } from './chat/rules/active-chat-rule.js';
+export type { ChatRuleConfig } from './chat/rules/chat-rules-config.js';
 export type { ChatSilence } from './chat/silence/chat-silence.js';
 export type { OnChatterStepPayload, AfterChatterStepPayload } from './chatter/chatter-step-payloads.js';
 export type { BeforeToolCallPayload, AfterToolCallPayload } from './chatter/tool-call-payloads.js';

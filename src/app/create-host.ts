@@ -65,6 +65,9 @@ import { InboundGates } from '../chat/inbound-gates.js';
 import { wireCommands } from './wire-commands.js';
 import { ChatMutes } from '../chat/silence/chat-mutes.js';
 import { silenceOf } from '../chat/silence/silence-of.js';
+import { ChatRules } from '../chat/rules/chat-rules.js';
+import { personaWithRule } from '../chat/rules/persona-with-rule.js';
+import { ruleSwitchesOff } from '../chat/rules/rule-switches-off.js';
 import type { CommandAccount } from '../commands/command-context.js';
 
 export interface HostOptions {
@@ -430,6 +433,7 @@ export class Host implements HostRuntime {
     });
     registry.bindCore(TOKENS.Streams, streams);
     const streamApi = followCore<StreamApi>(registry, TOKENS.Streams);
+    const rules = new ChatRules({ rules: bot.rules, timeZone: bot.bot.timezone, clock: this.clock, streamOf: (id) => streamApi.getStream(id) });
     const mutes = new ChatMutes({ repository: () => storage.chatMutes, clock: this.clock, logger: this.logger });
     const runtime: ChatRuntime = {
       streams: streamApi,
@@ -442,15 +446,18 @@ export class Host implements HostRuntime {
       random: this.random,
       logger: this.logger,
       bot,
-      personaOf: (streamId) => personaFor(bot, streamApi.getStream(streamId)?.account ?? null),
+      personaOf: (streamId) => personaWithRule(personaFor(bot, streamApi.getStream(streamId)?.account ?? null), rules.ruleFor(streamId)),
       personaOfAccount: (account) => personaFor(bot, account),
-      ruleFor: () => undefined, // issue 18.3: bot.toml [[rules]] (helper "rules" replaces this line)
+      ruleFor: (streamId, atMs) => rules.ruleFor(streamId, atMs),
       silenceOf: (streamId, atMs = this.clock.now()) => silenceOf({ mutes, ruleFor: (id, at) => runtime.ruleFor(id, at) }, streamId, atMs),
       budgetLeft: () => undefined, // issue 18.5: daily budgets for proactive speech (helper "proactive" replaces this line)
       capabilitiesFor: (streamId) => this.plugins.streamCapabilities(streamId),
       createRequest: (streamId, taskName, requestName = taskName) => llm.createRequest({ taskName, requestName, streamId }),
-      usablesFor: async (streamId) =>
-        collectUsables({ registry: this.registry, tools: this.tools, streams: streamApi, capabilities: await this.plugins.streamCapabilities(streamId) }),
+      usablesFor: async (streamId) => {
+        const rule = rules.ruleFor(streamId);
+        const capabilities = await this.plugins.streamCapabilities(streamId);
+        return collectUsables({ registry: this.registry, tools: this.tools, streams: streamApi, capabilities, isOff: (usable) => ruleSwitchesOff(rule, usable) });
+      },
       runToolCalls: async (streamId, calls, usables, signal = new AbortController().signal) =>
         runToolCalls({
           calls,
@@ -514,7 +521,7 @@ export class Host implements HostRuntime {
         void this.#describeInboundMedia(message, this.#media).finally(() => loop.onMessage(message));
       },
     });
-    return { database, storage, llm, prompts, streams, ingress, loop, runtime, bot, models, gates, mutes };
+    return { database, storage, llm, prompts, streams, ingress, loop, runtime, bot, models, gates, mutes, rules };
   }
 
   /** A plugin's MCP access, made anew from whatever `TOKENS.Mcp` is bound to when that changes. */
@@ -588,6 +595,8 @@ export interface ChatParts {
   gates: InboundGates;
   /** Chats muted by an owner's `/mute` (persisted). */
   mutes: ChatMutes;
+  /** `bot.toml [[rules]]` in use (`replace` puts edited ones in use without a restart). */
+  rules: ChatRules;
 }
 
 export type { PluginStatus };

@@ -60,6 +60,7 @@ export function wireCommands(host: Host): () => void {
       logger: host.logger,
       pluginContextOf: (pluginId) => host.plugins.get(pluginId)?.ctx,
       operator,
+      ruleFor: (streamId) => chat.runtime.ruleFor(streamId),
     }),
     silence,
   ].map((gate) => chat.gates.add(gate));

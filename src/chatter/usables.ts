@@ -71,6 +71,8 @@ export interface CollectUsablesOptions {
   tools: ToolRegistry;
   streams: StreamApi;
   capabilities: ReadonlySet<string>;
+  /** Leaves out what it is true for (a chat rule's `tools_off` / `plugins_off`); a model call by that name then finds nothing. */
+  isOff?: (usable: Pick<Usable, 'kind' | 'name' | 'signature'>) => boolean;
 }
 
 /**
@@ -82,6 +84,7 @@ export function collectUsables(options: CollectUsablesOptions): UsableSet {
   const set = new UsableSet();
   for (const record of options.registry.list({ kind: 'action' })) {
     const metadata = record.metadata as ActionMetadata;
+    if (options.isOff?.({ kind: 'action', name: metadata.name, signature: record.signature }) === true) continue;
     const { validator, schema } = compileParameters(metadata.parameters);
     set.add({
       signature: record.signature,
@@ -107,8 +110,10 @@ export function collectUsables(options: CollectUsablesOptions): UsableSet {
   for (const declaration of options.tools.declarations({ capabilities: options.capabilities })) {
     const name = declaration.function.name;
     const owner = options.tools.get(name)?.owner ?? 'unknown';
+    const signature = `${owner}:tool:${name}`;
+    if (options.isOff?.({ kind: 'tool', name, signature }) === true) continue;
     set.add({
-      signature: `${owner}:tool:${name}`,
+      signature,
       kind: 'tool',
       name,
       declaration: declaration as ToolDeclaration,

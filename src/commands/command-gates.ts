@@ -1,6 +1,8 @@
 import type { BotConfig } from '../chat/bot-config.js';
 import { type GateVerdict, type InboundGate, PASS } from '../chat/inbound-gates.js';
 import type { Message } from '../chat/message.js';
+import type { ActiveChatRule } from '../chat/rules/active-chat-rule.js';
+import { ruleSwitchesOffPlugin } from '../chat/rules/rule-switches-off.js';
 import type { StreamApi } from '../chat/stream-api.js';
 import { describeError } from '../kernel/errors/describe-error.js';
 import type { EventBus } from '../kernel/event-bus/event-bus.js';
@@ -29,6 +31,8 @@ export interface CommandGatesOptions {
   pluginContextOf(pluginId: string): PluginContext | undefined;
   /** What owner commands may steer. */
   readonly operator: CommandOperator;
+  /** The chat's `bot.toml [[rules]]` entry now: commands of its `plugins_off` are unknown there. */
+  ruleFor?(streamId: string): ActiveChatRule | undefined;
 }
 
 const HELP_NAMES = new Set(['help', '帮助']);
@@ -69,7 +73,8 @@ function taken(reason: string, afterStored: () => Promise<void>): GateVerdict {
 function decide(options: CommandGatesOptions, message: Message, text: CommandText): GateVerdict {
   const level = levelOf(message, options.bot);
   const reply = (content: string) => send(options, message, content);
-  const all = registeredCommands(options.registry);
+  const rule = options.ruleFor?.(message.streamId);
+  const all = registeredCommands(options.registry).filter((command) => !ruleSwitchesOffPlugin(rule, command.pluginId));
   if (HELP_NAMES.has(text.name.toLowerCase())) {
     return taken(`the command ${text.prefix}help`, () => runHelp(options, message, text, level, all));
   }

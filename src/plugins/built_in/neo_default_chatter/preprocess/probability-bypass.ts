@@ -7,7 +7,8 @@ type Params = EventParams<typeof NdfcEvent.PREPROCESS>;
 /**
  * `:preprocess` at weight 100: lets a message straight through (STOP) when it is a private
  * chat, or when a chance draw wins: base + mention (@ or reply) or name/alias + per unread.
- * On a miss it passes the decision on (to the sub-agent at weight 50).
+ * The chat's `bot.toml [[rules]]` frequency multiplies the chance unless a message @s or
+ * replies to the bot. On a miss it passes the decision on (to the sub-agent at weight 50).
  */
 @eventHandler({ name: 'probability_bypass', subscribe: [NdfcEvent.PREPROCESS], weight: 100 })
 export class ProbabilityBypassHandler extends BaseEventHandler<typeof NdfcEvent.PREPROCESS> {
@@ -48,6 +49,7 @@ export class ProbabilityBypassHandler extends BaseEventHandler<typeof NdfcEvent.
     let probability = config.probability_base + unreads.length * config.probability_per_unread;
     if (mentioned) probability += config.probability_mention;
     else if (named) probability += config.probability_name;
-    return Math.min(1, Math.max(0, probability));
+    const clamped = Math.min(1, Math.max(0, probability));
+    return mentioned ? clamped : clamped * (this.runtime.ruleFor(params.stream_id)?.frequency ?? 1);
   }
 }

@@ -10,7 +10,9 @@ const VERDICT = /"?respond"?\s*[:=]\s*(true|false)/i;
  * `:preprocess` at weight 50: decides for messages the probability gate let pass by.
  * With `enable_sub_agent_decision`, a light model call (task `sub_agent_task_name`) answers
  * `{"respond": true|false, "reason": "…"}`; a failing call lets the message through
- * (fail-open). Without it, the message is not answered now (the unreads accumulate).
+ * (fail-open). Without it, the message is not answered now (the unreads accumulate). In a
+ * chat whose `bot.toml [[rules]]` frequency is 0 it is not asked unless a message @s or
+ * replies to the bot.
  * Always returns SUCCESS, having set proceed / reason / mutations.
  */
 @eventHandler({ name: 'sub_agent_decision', subscribe: [NdfcEvent.PREPROCESS], weight: 50, timeout: 60 })
@@ -31,6 +33,10 @@ export class SubAgentDecisionHandler extends BaseEventHandler<typeof NdfcEvent.P
     const config = typeof params.config === 'object' && params.config !== null ? params.config : this.#plugin.config;
     if (!config.enable_sub_agent_decision) {
       return [EventDecision.SUCCESS, { ...params, proceed: false, reason: 'the probability gate declined', mutations: '' }] as const;
+    }
+    const rule = this.runtime.ruleFor(params.stream_id);
+    if (rule?.frequency === 0 && !params.unreads.some((message) => message.extra.mentions_bot === true)) {
+      return [EventDecision.SUCCESS, { ...params, proceed: false, reason: `the chat rule ${rule.name} sets frequency 0`, mutations: '' }] as const;
     }
     try {
       const request = this.runtime.createRequest(params.stream_id, config.sub_agent_task_name, 'sub_agent_decision');
