@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { AdapterSupervisor } from '../adapters/adapter-supervisor.js';
 import type { AdminHostView } from '../admin/admin-host-view.js';
 import { AdminServer } from '../admin/admin-server.js';
@@ -10,6 +11,8 @@ import { createPluginMarket } from './plugin-market.js';
 import { describeModel } from './startup-report.js';
 import { personaFor } from '../chat/bot-accounts.js';
 import { tokensTodayOf } from './wire-limits.js';
+import { BOT_CONFIG_FILE_NAME } from '../chat/bot-config.js';
+import { resolveTimeZone } from '../llm/budget/local-day.js';
 
 /**
  * Starts the web console for a running host when `features.toml [admin] enabled`. A console
@@ -71,6 +74,13 @@ export function adminViewOf(host: Host, supervisor: AdapterSupervisor | undefine
     accountNickname: (selfId) => personaFor(host.chat.bot, selfId).nickname,
     streamState: (streamId) => host.chat.loop.driverOf(streamId)?.state.kind,
     tokensToday: () => tokensTodayOf(host),
+    // The Rules page edits config/bot.toml [[rules]] and puts them in use without a restart.
+    rules: {
+      file: join(host.info.configDir, BOT_CONFIG_FILE_NAME),
+      timeZone: resolveTimeZone(host.chat.bot.bot.timezone),
+      list: () => host.chat.rules.list(),
+      replace: (rules) => host.chat.rules.replace(rules),
+    },
     phases: new PhaseTracker(host.bus, now),
     sandbox,
     traces,

@@ -44,7 +44,7 @@ describe('replaceTomlArrayTables', () => {
       ok: true,
       text:
         HEAD +
-        `[[rules]]\nname = "study"\ngroups = ["100"]\nfrequency = 0.25\npersona = { nickname = "学委" }\n\n[[rules]]\nname = "dm"\nprivate = true\ntools_off = ["web_search"]\n\n` +
+        `[[rules]]\nname = "study"\ngroups = ["100"]\nfrequency = 0.25\npersona = { nickname = "学委" }\n\n# the study group\n[[rules]]\nname = "dm"\nprivate = true\ntools_off = ["web_search"]\n\n` +
         TAIL,
     });
     const data = parse((result as { text: string }).text) as Record<string, unknown>;
@@ -52,6 +52,16 @@ describe('replaceTomlArrayTables', () => {
       { name: 'study', groups: ['100'], frequency: 0.25, persona: { nickname: '学委' } },
       { name: 'dm', private: true, tools_off: ['web_search'] },
     ]);
+  });
+
+  it('[issue 18.3] a rule that did not change keeps its old text (its comments, its sub-tables); only the changed one is written anew', () => {
+    const text = HEAD + RULES + TAIL;
+    const result = replaceTomlArrayTables(text, 'rules', [
+      { name: 'night', hours: ['22:00-07:00'], quiet: true },
+      { name: 'study', groups: ['100'], frequency: 0.5, persona: { nickname: '学委' } },
+    ]);
+    const unchanged = RULES.slice(RULES.indexOf('\n# the study group'));
+    expect(result).toEqual({ ok: true, text: `${HEAD}[[rules]]\nname = "night"\nhours = ["22:00-07:00"]\nquiet = true\n${unchanged}${TAIL}` });
   });
 
   it('[issue 18.3] keeps \\r\\n line ends, adds rules at the end of a file without them, and removes them all for an empty list', () => {

@@ -296,8 +296,8 @@ const pages = {
     function show(rules) {
       table.replaceChildren(
         el('tr', {}, el('th', {}, '#'), el('th', {}, 'Name'), el('th', {}, 'Matches'), el('th', {}, 'Settings')),
-        rules.length === 0 ? el('tr', {}, el('td', { colspan: 4 }, 'No rules: every chat uses the defaults.')) : '',
-        rules.map((entry, index) => el('tr', { 'data-rule': entry.name },
+        ...(rules.length === 0 ? [el('tr', {}, el('td', { colspan: 4 }, 'No rules: every chat uses the defaults.'))] : []),
+        ...rules.map((entry, index) => el('tr', { 'data-rule': entry.name },
           el('td', {}, index + 1),
           el('td', { 'data-field': 'name' }, entry.name),
           el('td', { 'data-field': 'matches' }, ruleParts(entry.rule, (key) => RULE_MATCHES.includes(key), 'any chat, any time')),
