@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
 import { parse } from 'smol-toml';
 import { ChatRulesConfigSchema } from '../chat/rules/chat-rules-config.js';
 import { atomicWriteFile } from '../kernel/config/atomic-write-file.js';
@@ -54,7 +55,8 @@ function rulesOf(rules: AdminRulesView): readonly unknown[] {
 }
 
 /**
- * `GET /api/rules`: `{ rules: [{ name, rule }], file, timeZone }`. `PUT /api/rules` with
+ * `GET /api/rules`: `{ rules: [{ name, rule }], file, timeZone, inUse }` (`inUse` false: the
+ * file's rules are not the ones running, edited by hand since the start or invalid). `PUT /api/rules` with
  * `{ rules: [...] }`: validated as bot.toml's `[[rules]]` (400 with every issue as
  * `{ field: "rules.2.hours.0", reason }`, the file untouched), written into bot.toml by line
  * (only the `[[rules]]` tables change), then put in use on the running host, so the next
@@ -65,7 +67,13 @@ export function handleRulesApi(view: AdminHostView, method: string, parts: reado
   const rules = view.rules;
   if (method !== 'GET' && method !== 'PUT') return undefined;
   if (rules === undefined) return { status: 404, body: { error: 'this host has no per-chat rules' } };
-  if (method === 'GET') return { status: 200, body: { rules: named(rulesOf(rules)), file: rules.file, timeZone: rules.timeZone } };
+  if (method === 'GET') {
+    const shown = rulesOf(rules);
+    // False when the file was edited by hand since the start (or does not validate): what it holds is not what runs.
+    const checked = ChatRulesConfigSchema.safeParse(shown);
+    const inUse = checked.success && isDeepStrictEqual(plain(checked.data), plain(rules.list()));
+    return { status: 200, body: { rules: named(shown), file: rules.file, timeZone: rules.timeZone, inUse } };
+  }
   return saveRules(view, rules, body);
 }
 

@@ -30,7 +30,7 @@ describe('the Rules API', () => {
   }
 
   it('[issue 18.3] GET /api/rules: the rules as bot.toml holds them, with the name each is known by, the file and the time zone', async () => {
-    const { api, file } = await start();
+    const { test, api, file } = await start();
     const answer = await api('/rules');
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({
@@ -40,7 +40,11 @@ describe('the Rules API', () => {
       ],
       file,
       timeZone: 'Asia/Shanghai',
+      inUse: true,
     });
+    // Edited by hand since the start: shown as the file holds it, marked as not in use.
+    writeRulesBotToml(test, RULES_BOT_TOML.replace('frequency = 0.5', 'frequency = 0.75'));
+    expect(await (await api('/rules')).json()).toMatchObject({ rules: [{ name: 'study', rule: { frequency: 0.75 } }, { name: 'rules[2]' }], inUse: false });
   });
 
   it('[issue 18.3] PUT /api/rules writes only the [[rules]] tables of bot.toml and puts them in use: the next message in the group is not answered under a quiet rule', async () => {
@@ -66,7 +70,7 @@ describe('the Rules API', () => {
     await test.settle(5_000);
     expect(test.adapter.sent).toHaveLength(1);
     expect(test.host.chat.database.messages.history(streamId, 10).map((message) => message.content)).toContain('还在吗');
-    expect(((await (await api('/rules')).json()) as { rules: unknown }).rules).toEqual([{ name: 'study', rule: rules[0] }, { name: 'rules[2]', rule: rules[1] }]);
+    expect(await (await api('/rules')).json()).toMatchObject({ rules: [{ name: 'study', rule: rules[0] }, { name: 'rules[2]', rule: rules[1] }], inUse: true });
   });
 
   it('[issue 18.3] a bad rule is refused with 400 naming every field (rules.0.hours.0, rules.1.frequency, rules.1.frequncy); the file and the rules in use stay', async () => {

@@ -28,6 +28,7 @@ describe('the Rules page', () => {
       await page.waitForSelector('text=Messages today');
       await page.click('a[data-page="rules"]');
       await page.waitForSelector('#rules-table');
+      expect(await page.$('#rules-not-in-use')).toBeNull(); // the file holds the rules that run
       expect(await page.textContent('#rules-table [data-rule="study"] [data-field="matches"]')).toBe('groups: 100');
       expect(await page.textContent('#rules-table [data-rule="study"] [data-field="settings"]')).toBe('frequency: 0.5');
       expect(await page.textContent('#rules-table [data-rule="rules[2]"] [data-field="matches"]')).toBe('hours: 23:00-07:00');

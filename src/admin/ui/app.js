@@ -328,6 +328,7 @@ const pages = {
     return el('section', {},
       el('h2', {}, 'Rules'),
       el('p', { class: 'help' }, 'bot.toml [[rules]] in ', el('code', {}, data.file), `. The first rule whose accounts, groups, private and hours all match a conversation applies; hours are in ${data.timeZone}.`),
+      data.inUse ? '' : el('p', { id: 'rules-not-in-use', class: 'warning' }, 'The rules in bot.toml are not the ones in use (the file was edited since the start, or does not validate): Save puts them in use, or shows what is wrong.'),
       table,
       el('h3', {}, 'Edit'),
       el('p', { class: 'help' }, 'The list of rules as JSON, with the fields bot.toml gives them. Save writes only the [[rules]] tables of bot.toml (everything else in the file stays) and puts them in use at once.'),
