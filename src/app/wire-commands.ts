@@ -2,7 +2,10 @@ import type { AdapterSupervisor } from '../adapters/adapter-supervisor.js';
 import { personaFor } from '../chat/bot-accounts.js';
 import type { BotConfig } from '../chat/bot-config.js';
 import type { Message } from '../chat/message.js';
+import { matchRule } from '../chat/rules/match-rule.js';
+import { ruleTargetOfMessage } from '../chat/silence/rule-targets.js';
 import { createSilenceGate } from '../chat/silence/silence-gate.js';
+import { silenceOf } from '../chat/silence/silence-of.js';
 import { createCommandGates } from '../commands/command-gates.js';
 import type { CommandAccount, CommandOperator } from '../commands/command-context.js';
 import { findCommand, registeredCommands } from '../commands/command-index.js';
@@ -45,7 +48,9 @@ export function wireCommands(host: Host): () => void {
     accounts: () => host.accountsSource?.(),
   };
   const silence = createSilenceGate({
-    silenceOf: (streamId, atMs) => chat.runtime.silenceOf(streamId, atMs),
+    // Matched on the message's own chat: its stream may not be stored (a new chat) or in memory (idle) yet.
+    silenceOf: (message, atMs) =>
+      silenceOf({ mutes: chat.mutes, ruleFor: () => matchRule(chat.rules.list(), ruleTargetOfMessage(message), atMs, chat.bot.bot.timezone) }, message.streamId, atMs),
     letThrough: (message) => isOwnerCommand(message, chat.bot, host.registry),
     clock: host.clock,
     logger: host.logger,

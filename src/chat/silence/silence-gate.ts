@@ -8,8 +8,8 @@ import type { ChatSilence } from './chat-silence.js';
 export const SILENCE_GATE_ORDER = 150;
 
 export interface SilenceGateOptions {
-  /** Why the stream is silent at `atMs` (the runtime's `silenceOf`). */
-  silenceOf(streamId: string, atMs: number): ChatSilence | undefined;
+  /** Why the message's chat is silent at `atMs` (a mute of its stream, or the quiet hours of the rule its chat matches). */
+  silenceOf(message: Message, atMs: number): ChatSilence | undefined;
   /** True for a message that goes on although the chat is silent: an owner's command. */
   letThrough(message: Message): boolean;
   clock: Clock;
@@ -31,7 +31,7 @@ export function createSilenceGate(options: SilenceGateOptions): InboundGate & { 
   // The rule whose quiet hours each stream is in, as last seen: one info line per stretch.
   const inQuietHours = new Map<string, string>();
   const check = (message: Message) => {
-    const silence = options.silenceOf(message.streamId, clock.now());
+    const silence = options.silenceOf(message, clock.now());
     if (silence?.kind !== 'quiet_hours') inQuietHours.delete(message.streamId);
     if (silence === undefined) return PASS;
     if (silence.kind === 'quiet_hours' && inQuietHours.get(message.streamId) !== silence.rule) {

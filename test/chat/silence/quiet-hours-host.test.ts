@@ -12,11 +12,10 @@ const HOUR = 60 * MINUTE;
 describe('[issue 18] quiet hours of a rule', () => {
   const start = useTestHosts();
 
-  it('[issue 18] a quiet rule’s group is silent inside its hours (owners’ commands run, one info line) and answered after them; other chats are not', async () => {
-    // The manual clock starts at 2026-01-01 00:00 UTC, ten minutes before 00:10-07:00 (the
-    // stream stays in memory: a rule is found for a live stream).
+  it('[issue 18] a quiet rule’s groups are silent inside its hours (owners’ commands run, one info line; a new chat and one idle out of memory too) and answered after them; other chats are not', async () => {
+    // The manual clock starts at 2026-01-01 00:00 UTC, ten minutes before 00:10-07:00.
     const test = await start({
-      botConfig: { bot: { timezone: 'UTC' }, permissions: { owners: { test: [OWNER] } }, rules: [{ name: 'night', groups: ['600'], hours: ['00:10-07:00'], quiet: true }] },
+      botConfig: { bot: { timezone: 'UTC' }, permissions: { owners: { test: [OWNER] } }, rules: [{ name: 'night', groups: ['600', '602'], hours: ['00:10-07:00'], quiet: true }] },
     });
     const early = await test.adapter.send('@Bot 还早', { user: MEMBER, group: '600', mentionsBot: true });
     expect(early).toMatchObject({ status: 'delivered' });
@@ -45,6 +44,19 @@ describe('[issue 18] quiet hours of a rule', () => {
 
     // Another group is answered.
     expect(await test.adapter.send('@Bot 别的群', { user: MEMBER, group: '601', mentionsBot: true })).toMatchObject({ status: 'delivered' });
+    // A chat the bot has never seen is silent from its first message (its stream is not stored yet).
+    expect(await test.adapter.send('@Bot 新群', { user: MEMBER, group: '602', mentionsBot: true })).toMatchObject({ status: 'stopped', reason: 'quiet hours (rule night)' });
+
+    // An hour later the quiet group has left memory (idle_evict_seconds 1800): still silent, for
+    // the gate and for runtime.silenceOf (what proactive speech asks).
+    await test.settle(20_000);
+    const callsElsewhere = test.model.calls.length;
+    await test.settle(HOUR);
+    expect(test.host.chat.runtime.streams.getStream(streamId)).toBeUndefined();
+    expect(test.host.chat.runtime.silenceOf(streamId)).toEqual({ kind: 'quiet_hours', rule: 'night' });
+    expect(await test.adapter.send('@Bot 一小时后', { user: MEMBER, group: '600', mentionsBot: true })).toMatchObject({ status: 'stopped', reason: 'quiet hours (rule night)' });
+    await test.settle(20_000);
+    expect(test.model.calls).toHaveLength(callsElsewhere);
 
     await test.settle(7 * HOUR);
     expect(test.host.chat.runtime.silenceOf(streamId)).toBeUndefined();
