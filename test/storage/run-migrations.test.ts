@@ -24,6 +24,10 @@ function tablesOf(raw: BetterSqlite3.Database): string[] {
     .map((row) => row.name);
 }
 
+/** The versions this moonglass knows (1, 2, … in order), and the next one a test adds. */
+const KNOWN = MIGRATIONS.map((migration) => migration.version);
+const NEXT = KNOWN.length + 1;
+
 describe('runMigrations', () => {
   const databases = useTestDatabases();
 
@@ -31,7 +35,7 @@ describe('runMigrations', () => {
     const { database, file } = databases.fresh();
     database.close();
     withRaw(file, (raw) => {
-      expect(tablesOf(raw)).toEqual(['mcp_usage', 'media_cache', 'messages', 'model_calls', 'outbox', 'schedules', 'schema_migrations', 'sqlite_sequence', 'stream_state', 'streams', 'tool_calls']);
+      expect(tablesOf(raw)).toEqual(['chat_mutes', 'mcp_usage', 'media_cache', 'messages', 'model_calls', 'outbox', 'schedules', 'schema_migrations', 'sqlite_sequence', 'stream_state', 'streams', 'tool_calls']);
       const rows = raw.prepare<[], { version: number; name: string; applied_at: string }>('SELECT * FROM schema_migrations').all();
       expect(rows).toEqual(MIGRATIONS.map((migration) => ({ version: migration.version, name: migration.name, applied_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) })));
       const indexes = raw
@@ -57,7 +61,7 @@ describe('runMigrations', () => {
     const file = join(databases.folder(), 'twice.db');
     const { logger } = createMemoryLogger();
     withRaw(file, (raw) => {
-      expect(runMigrations(raw, MIGRATIONS, logger)).toEqual([1, 2, 3, 4, 5]);
+      expect(runMigrations(raw, MIGRATIONS, logger)).toEqual(KNOWN);
       expect(runMigrations(raw, MIGRATIONS, logger)).toEqual([]);
     });
   });
@@ -65,17 +69,13 @@ describe('runMigrations', () => {
   it('applies only the migrations a database is missing, each recorded with its name', () => {
     const file = join(databases.folder(), 'upgrade.db');
     const { logger } = createMemoryLogger();
-    const second: Migration = { version: 6, name: 'add_notes', up: (raw) => raw.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY)') };
+    const second: Migration = { version: NEXT, name: 'add_notes', up: (raw) => raw.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY)') };
     withRaw(file, (raw) => {
       runMigrations(raw, MIGRATIONS, logger);
-      expect(runMigrations(raw, [...MIGRATIONS, second], logger)).toEqual([6]);
+      expect(runMigrations(raw, [...MIGRATIONS, second], logger)).toEqual([NEXT]);
       expect(raw.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all()).toEqual([
-        { version: 1, name: MIGRATIONS[0]!.name },
-        { version: 2, name: MIGRATIONS[1]!.name },
-        { version: 3, name: MIGRATIONS[2]!.name },
-        { version: 4, name: MIGRATIONS[3]!.name },
-        { version: 5, name: MIGRATIONS[4]!.name },
-        { version: 6, name: 'add_notes' },
+        ...MIGRATIONS.map((migration) => ({ version: migration.version, name: migration.name })),
+        { version: NEXT, name: 'add_notes' },
       ]);
     });
   });
@@ -93,9 +93,9 @@ describe('runMigrations', () => {
       }
       expect(error).toBeInstanceOf(StorageError);
       expect(error).toMatchObject({ code: 'MG_STORAGE', file });
-      expect((error as Error).message).toMatch(/schema is at version 99, newer than this moonglass knows \(5\).*never downgrades/);
+      expect((error as Error).message).toMatch(new RegExp(String.raw`schema is at version 99, newer than this moonglass knows \(${NEXT - 1}\).*never downgrades`));
       withRaw(file, (raw) => {
-        expect(raw.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2, 3, 4, 5, 99]);
+        expect(raw.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([...KNOWN, 99]);
       });
     });
   });
@@ -104,7 +104,7 @@ describe('runMigrations', () => {
     it('rolls that migration back, keeps the earlier ones, and throws a StorageError naming it with the cause', () => {
       const file = join(databases.folder(), 'broken.db');
       const broken: Migration = {
-        version: 6,
+        version: NEXT,
         name: 'broken_step',
         up: (raw) => {
           raw.exec('CREATE TABLE half_done (id INTEGER)');
@@ -120,10 +120,10 @@ describe('runMigrations', () => {
         }
         expect(error).toBeInstanceOf(StorageError);
         expect(error).toMatchObject({ code: 'MG_STORAGE', file });
-        expect((error as Error).message).toMatch(/migration 6 \(broken_step\) failed and was rolled back: SqliteError/);
+        expect((error as Error).message).toMatch(new RegExp(String.raw`migration ${NEXT} \(broken_step\) failed and was rolled back: SqliteError`));
         expect((error as Error).cause).toBeInstanceOf(BetterSqlite3.SqliteError);
         expect(tablesOf(raw)).not.toContain('half_done');
-        expect(raw.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1, 2, 3, 4, 5]);
+        expect(raw.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual(KNOWN);
       });
     });
   });
