@@ -124,7 +124,7 @@ export type { UsableSet, Usable } from './chatter/usables.js';
 export type { ToolCallOutcome } from './chatter/run-tool-calls.js';
 export type { Message, MessageExtra, ChatType as ChatKind } from './chat/message.js';
 export type { ChatStream } from './chat/chat-stream.js';
-export type { StreamApi, OutgoingMessage, SendOutcome, SendOptions } from './chat/stream-api.js';
+export type { StreamApi, OutgoingMessage, SendOutcome, SendOptions, ListStreamsOptions, StreamSummary } from './chat/stream-api.js';
 export type { InboundEnvelope } from './chat/inbound-envelope.js';
 export type { OutboundSink, OutboundDelivery, OutboundMedia, DeliveryCheck, DeliveryCheckRequest } from './chat/outbound-sink.js';
 export type { DeliveryFailureKind } from './chat/delivery-failure.js';

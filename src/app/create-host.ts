@@ -56,7 +56,7 @@ import { MediaService } from '../media/media-service.js';
 import { createPluginMediaAccess } from '../media/plugin-media-access.js';
 import { describeInboundMedia, hasInboundMedia } from './inbound-media.js';
 import { recordModelCalls } from './record-model-calls.js';
-import { wireLimits } from './wire-limits.js';
+import { limitsOf, wireLimits } from './wire-limits.js';
 import { startIdleEviction } from './evict-idle-streams.js';
 import { startRetention } from '../storage/start-retention.js';
 import { BUILT_IN_PLUGINS_ENV, defaultPluginRoots } from './default-plugin-roots.js';
@@ -458,7 +458,8 @@ export class Host implements HostRuntime {
       ruleFor: (streamId, atMs) => rules.ruleFor(streamId, atMs),
       // A stream out of memory (idle past idle_evict_seconds) is matched on its stored record.
       silenceOf: (streamId, atMs = this.clock.now()) => silenceOf({ mutes, ruleFor: (id, at) => ruleOfAnyStream(id, at) }, streamId, atMs),
-      budgetLeft: () => undefined, // issue 18.5: daily budgets for proactive speech (helper "proactive" replaces this line)
+      // The budgets are made by wireLimits once the chat parts exist; read lazily, none before.
+      budgetLeft: (taskName) => limitsOf(this)?.budgetLeft(taskName),
       capabilitiesFor: (streamId) => this.plugins.streamCapabilities(streamId),
       createRequest: (streamId, taskName, requestName = taskName) => llm.createRequest({ taskName, requestName, streamId }),
       usablesFor: async (streamId) => {

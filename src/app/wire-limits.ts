@@ -9,6 +9,8 @@ import type { Host } from './create-host.js';
 /** What `wireLimits` set up on a host. */
 export interface HostLimits {
   budgets: TokenBudgets;
+  /** Tokens left today under `taskName`'s daily budget (0 when spent); undefined: the task has no budget (`runtime.budgetLeft`). */
+  budgetLeft(taskName: string): number | undefined;
   /** Users, chats and log marks the rate limits hold in memory (0 without limits). */
   rateLimitEntries(): number;
 }
@@ -54,7 +56,12 @@ export function wireLimits(host: Host): HostLimits {
       wrap: (llm) => budgetedLlm(llm, { budgets, bus: host.bus, clock: host.clock, logger: host.logger, onSpent: (error, init) => notify(error, init.streamId) }),
     });
   }
-  const limits: HostLimits = { budgets, rateLimitEntries: () => gate?.tracked() ?? 0 };
+  const budgetLeft = (taskName: string): number | undefined => {
+    if (!budgets.limits(taskName)) return undefined;
+    const today = budgets.today().find((task) => task.task === taskName);
+    return today?.budget === null || today === undefined ? undefined : Math.max(0, today.budget - today.tokens);
+  };
+  const limits: HostLimits = { budgets, budgetLeft, rateLimitEntries: () => gate?.tracked() ?? 0 };
   wired.set(host, limits);
   return limits;
 }

@@ -39,6 +39,29 @@ export interface SendOptions {
   signal?: AbortSignal;
 }
 
+/** The filter and limit of `StreamApi.listStreams`. */
+export interface ListStreamsOptions {
+  /** Only private chats or only groups; default both. */
+  chatType?: 'private' | 'group';
+  /** Only streams active at or after this, epoch ms. */
+  activeSince?: number;
+  /** Most streams returned (a non-negative integer); default 100. */
+  limit?: number;
+}
+
+/** A stored conversation with the time of its last activity (`StreamApi.listStreams`). */
+export interface StreamSummary {
+  readonly streamId: string;
+  readonly platform: string;
+  readonly chatType: 'private' | 'group';
+  /** Set for group streams, else null. */
+  readonly groupId: string | null;
+  /** The bot account the conversation belongs to; null: unknown. */
+  readonly account: string | null;
+  /** Epoch ms of the newest message either way: received, or sent by the bot. */
+  readonly lastActiveAt: number;
+}
+
 /** The stream API chatters and actions use; the host's StreamManager implements it. */
 export interface StreamApi {
   /** The live stream, from memory or rebuilt from storage; `undefined` (logged) when it cannot be. */
@@ -55,4 +78,6 @@ export interface StreamApi {
    * Resolves when the first attempt at delivery ended.
    */
   send(streamId: string, message: OutgoingMessage, options?: SendOptions): Promise<SendOutcome>;
+  /** Stored conversations (in memory or not), most recently active first; the bot's own replies count as activity. */
+  listStreams(options?: ListStreamsOptions): StreamSummary[];
 }

@@ -10,7 +10,7 @@ import './message-events.js';
 import { RECALLED_MARK } from './recalled-mark.js';
 import type { OutboundDelivery, OutboundMedia, OutboundSink } from './outbound-sink.js';
 import { type FirstAttempt, Outbox, type RetryPolicy, type Settled } from './outbox.js';
-import type { OutgoingMessage, SendOptions, SendOutcome, StreamApi } from './stream-api.js';
+import type { ListStreamsOptions, OutgoingMessage, SendOptions, SendOutcome, StreamApi, StreamSummary } from './stream-api.js';
 
 /** Who the bot is on each platform, for the messages it sends. */
 export interface BotIdentity {
@@ -299,6 +299,26 @@ export class StreamManager implements StreamApi {
     });
   }
 
+  listStreams(options: ListStreamsOptions = {}): StreamSummary[] {
+    const limit = options.limit ?? 100;
+    if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`StreamApi.listStreams: limit must be a non-negative integer, got ${limit}`);
+    const { messages, streams } = this.#options.database;
+    // The stored `lastActiveAt` follows received messages only (ingress upserts it; a send
+    // does not touch it), so the newest stored message, the bot's own replies included, is
+    // read too: "quiet for N minutes" must count what the bot said. Every stream is read
+    // (a bot has few) so a stream active only through its replies passes `activeSince`.
+    const summaries: StreamSummary[] = [];
+    for (const record of streams.list({ limit: MAX_LISTED_STREAMS })) {
+      if (options.chatType !== undefined && record.chatType !== options.chatType) continue;
+      const newest = messages.history(record.streamId, 1)[0]?.time ?? 0;
+      const lastActiveAt = Math.round(Math.max(record.lastActiveAt, newest) * 1000);
+      if (options.activeSince !== undefined && lastActiveAt < options.activeSince) continue;
+      summaries.push({ streamId: record.streamId, platform: record.platform, chatType: record.chatType, groupId: record.groupId, account: record.account ?? null, lastActiveAt });
+    }
+    summaries.sort((a, b) => b.lastActiveAt - a.lastActiveAt || (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0));
+    return summaries.slice(0, limit);
+  }
+
   /**
    * A chatter marked these messages handled: the bot's next reply answers them (and the
    * ones handled since its last reply). After a reply, the next flush starts a new batch.
@@ -369,6 +389,9 @@ interface Answering {
   /** More than MAX_ANSWERING were handled without a reply. */
   overflow: boolean;
 }
+
+/** Most stored streams `listStreams` reads. */
+const MAX_LISTED_STREAMS = 10_000;
 
 /** Most message ids a reply is known to answer (a group the bot watched for long without speaking). */
 const MAX_ANSWERING = 200;
