@@ -15,8 +15,17 @@ export function genericResumePrompt(source: string, event: WaitResumeEvent): str
 }
 
 /**
+ * The `proactive` branch (the built-in proactive_speech plugin): a quiet group, with the
+ * reason as the plugin wrote it in `extra.prompt`; the model may speak or stay silent.
+ */
+export function proactiveResumePrompt(event: WaitResumeEvent): string {
+  const reason = typeof event.extra['prompt'] === 'string' && event.extra['prompt'] !== '' ? event.extra['prompt'] : '群里已经安静了一段时间，你可以主动说点什么，也可以不说。';
+  return `${reason}\n如果决定说话，就自然地开启一个话题；如果觉得没必要，就结束对话，不要发消息。`;
+}
+
+/**
  * Default of `:build_resume_prompt`, by `source`: `timer` → the timer prompt; `message` → `''`
- * (new messages arrive through the unread path, not twice); anything else → the generic prompt.
+ * (new messages arrive through the unread path, not twice); `proactive` → its reason; anything else → the generic prompt.
  */
 @eventHandler({ name: 'build_resume_prompt_default', subscribe: [NdfcEvent.BUILD_RESUME_PROMPT], weight: 0 })
 export class BuildResumePromptDefaultHandler extends BaseEventHandler<typeof NdfcEvent.BUILD_RESUME_PROMPT> {
@@ -27,7 +36,8 @@ export class BuildResumePromptDefaultHandler extends BaseEventHandler<typeof Ndf
   execute(_event: typeof NdfcEvent.BUILD_RESUME_PROMPT, params: BuildResumePromptPayload): HandlerResult<BuildResumePromptPayload> {
     try {
       const { source, resume_event: event } = params;
-      const prompt = source === 'message' ? '' : source === 'timer' ? timerResumePrompt(event) : genericResumePrompt(source, event);
+      const prompt =
+        source === 'message' ? '' : source === 'timer' ? timerResumePrompt(event) : source === 'proactive' ? proactiveResumePrompt(event) : genericResumePrompt(source, event);
       return [EventDecision.SUCCESS, { ...params, prompt }];
     } catch (error) {
       return passAfterFailure(this.logger, 'build_resume_prompt_default', params, error);
