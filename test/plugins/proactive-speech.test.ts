@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ModelCall } from '../../src/llm/model-client.js';
 import type { ScriptedReply } from '../../src/llm/scripted-model.js';
@@ -89,8 +91,18 @@ describe('built-in plugin proactive_speech', () => {
       },
     });
     await test.adapter.send('有人吗', { group: '111', mentionsBot: true });
+    const received = test.clock.now();
     await advance(test, 40 * MINUTE);
     expect(speeches(test, '111')).toBe(1);
+    // The bot's own (proactive) message counts as the group's last activity.
+    const [group] = test.host.chat.streams.listStreams({ chatType: 'group' });
+    expect(group).toMatchObject({ groupId: '111', chatType: 'group', platform: 'test' });
+    expect(group!.lastActiveAt).toBeGreaterThanOrEqual(received + 30 * MINUTE);
+    expect(test.host.chat.streams.listStreams({ chatType: 'private' })).toEqual([]);
+    expect(test.host.chat.streams.listStreams({ activeSince: test.clock.now() + 1 })).toEqual([]);
+    // The cooldown is in the plugin's data folder, read again by the reloaded plugin.
+    const saved = JSON.parse(readFileSync(join(test.host.info.dataDir, 'plugins', 'proactive_speech', 'last-speech.json'), 'utf8')) as Record<string, number>;
+    expect(Object.keys(saved)).toEqual([group!.streamId]);
     await test.host.plugins.reload('proactive_speech');
     await advance(test, 3 * 60 * MINUTE);
     expect(speeches(test, '111')).toBe(1);
