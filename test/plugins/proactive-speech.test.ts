@@ -47,7 +47,7 @@ describe('built-in plugin proactive_speech', () => {
   it('[issue 18.5] proactive speech speaks once in a quiet group inside its hours and never in quiet hours', async () => {
     const test = await start({
       script: script(),
-      botConfig: { bot: { timezone: 'UTC' }, permissions: { owners: { test: ['90001'] } }, rules: [{ name: 'night', groups: ['222'], quiet: true }] },
+      botConfig: { bot: { timezone: 'UTC' }, permissions: { owners: { test: ['90001'] } }, rules: [{ name: 'night', groups: ['222'], quiet: true }, { name: 'no-proactive', groups: ['444'], plugins_off: ['proactive_speech'] }] },
       pluginConfigs: {
         neo_default_chatter: NDFC,
         proactive_speech: proactiveConfig({ enabled: 'true', quiet_minutes: '30', hours: '["00:00-06:00"]', cooldown_minutes: '600', check_every_seconds: '300' }),
@@ -56,9 +56,10 @@ describe('built-in plugin proactive_speech', () => {
     await test.adapter.send('有人吗', { group: '111', mentionsBot: true });
     await test.adapter.send('晚上好', { group: '222', mentionsBot: true });
     await test.adapter.send('/mute 12h', { group: '333', user: '90001' });
+    await test.adapter.send('有人吗', { group: '444', mentionsBot: true });
     await test.settle(0);
     // 222 is in its rule's quiet hours: stored, not answered; the owner's /mute in 333 is answered.
-    expect(test.adapter.sent.filter((delivery) => delivery.groupId !== '333').map((delivery) => delivery.content)).toEqual(['收到']);
+    expect(test.adapter.sent.filter((delivery) => delivery.groupId !== '333').map((delivery) => delivery.content)).toEqual(['收到', '收到']);
     expect(test.host.chat.runtime.silenceOf(test.host.chat.streams.listStreams({ chatType: 'group' }).find((stream) => stream.groupId === '333')!.streamId)?.kind).toBe('muted');
 
     await advance(test, 25 * MINUTE);
@@ -80,6 +81,9 @@ describe('built-in plugin proactive_speech', () => {
     // Nor the muted one.
     expect(speeches(test, '333')).toBe(0);
     expect(skips(test, 'the chat is muted')).toBeGreaterThan(0);
+    // Nor the one whose rule switches the plugin off.
+    expect(speeches(test, '444')).toBe(0);
+    expect(skips(test, 'a rule switches the plugin off here')).toBeGreaterThan(0);
   });
 
   it('[issue 18.5] the cooldown is kept across a restart of the plugin', async () => {
