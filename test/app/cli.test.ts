@@ -46,7 +46,7 @@ describe('the moonglass CLI', () => {
     expect(wrote).toContainEqual(expect.stringMatching(/^wrote +\/.*\/neo_default_chatter\/config\.toml /));
     expect(existsSync(join(cwd, 'plugins', 'good-echo', 'config.toml'))).toBe(true);
     // One line per plugin folder (this project's and the built-ins): nothing written goes unnamed.
-    expect(wrote.map((line) => line.split(/ +/)[1]!.split('/').at(-2)).sort()).toEqual(['forward-message', 'good-echo', 'hello-yueli', 'neo_default_chatter', 'owner-commands']);
+    expect(wrote.map((line) => line.split(/ +/)[1]!.split('/').at(-2)).sort()).toEqual(['forward-message', 'good-echo', 'hello-yueli', 'neo_default_chatter', 'owner-commands', 'proactive_speech']);
 
     // Completed, not rewritten: a file missing one setting gets it and is named as updated.
     const file = join(cwd, 'plugins', 'good-echo', 'config.toml');
