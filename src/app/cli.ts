@@ -7,6 +7,8 @@ import { LOG_LEVELS, type LogLevel } from '../kernel/logger/logger.js';
 import type { PluginStatus } from '../plugin-system/discovery/plugin-status.js';
 import type { AppConfig } from '../kernel/config/app-config.js';
 import { checkConfigFiles } from './check-config-files.js';
+import { rulePluginWarnings } from '../chat/rules/rule-plugin-warnings.js';
+import type { BotConfig } from '../chat/bot-config.js';
 import { undeclaredReversibleNames } from './check-reversible-enabled.js';
 import { formatLocation } from '../kernel/errors/error-location.js';
 import { inspectPlugins } from './inspect-plugins.js';
@@ -171,6 +173,8 @@ async function inspect(command: 'plugins' | 'check', options: { configDir: strin
       out(`PROBLEM  ${problem}`);
       problems.push(problem);
     }
+    const loaded = new Set(inspection.statuses.flatMap((status) => (status.state === 'loaded' && status.id !== undefined ? [status.id] : [])));
+    for (const warning of rulePluginWarnings((bot!.value as BotConfig).rules, loaded)) out(`warning  ${warning}`);
   }
   // Inspecting loads the plugins as a start would, which writes their missing config.toml.
   for (const { file, change } of inspection.configChanges) {

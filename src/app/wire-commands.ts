@@ -65,7 +65,7 @@ export function wireCommands(host: Host): () => void {
       logger: host.logger,
       pluginContextOf: (pluginId) => host.plugins.get(pluginId)?.ctx,
       operator,
-      ruleFor: (streamId) => chat.runtime.ruleFor(streamId),
+      ruleFor: (message) => chat.rules.ruleForMessage(message),
     }),
     silence,
   ].map((gate) => chat.gates.add(gate));

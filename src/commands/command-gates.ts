@@ -32,7 +32,7 @@ export interface CommandGatesOptions {
   /** What owner commands may steer. */
   readonly operator: CommandOperator;
   /** The chat's `bot.toml [[rules]]` entry now: commands of its `plugins_off` are unknown there. */
-  ruleFor?(streamId: string): ActiveChatRule | undefined;
+  ruleFor?(message: Message): ActiveChatRule | undefined;
 }
 
 const HELP_NAMES = new Set(['help', '帮助']);
@@ -73,7 +73,7 @@ function taken(reason: string, afterStored: () => Promise<void>): GateVerdict {
 function decide(options: CommandGatesOptions, message: Message, text: CommandText): GateVerdict {
   const level = levelOf(message, options.bot);
   const reply = (content: string) => send(options, message, content);
-  const rule = options.ruleFor?.(message.streamId);
+  const rule = options.ruleFor?.(message);
   const all = registeredCommands(options.registry).filter((command) => !ruleSwitchesOffPlugin(rule, command.pluginId));
   if (HELP_NAMES.has(text.name.toLowerCase())) {
     return taken(`the command ${text.prefix}help`, () => runHelp(options, message, text, level, all));

@@ -1,5 +1,6 @@
 import type { Clock } from '../../kernel/time/clock.js';
 import type { ChatStream } from '../chat-stream.js';
+import type { Message } from '../message.js';
 import type { ActiveChatRule } from './active-chat-rule.js';
 import type { ChatRuleConfig } from './chat-rules-config.js';
 import { matchRule } from './match-rule.js';
@@ -30,6 +31,17 @@ export class ChatRules {
     if (stream === undefined) return undefined;
     const target = { platform: stream.platform, account: stream.account, chatType: stream.chatType, groupId: stream.group?.id ?? null };
     return matchRule(this.#rules, target, atMs, this.#options.timeZone);
+  }
+
+  /**
+   * The rule that applies to an inbound message's chat at `atMs` (default now), from the
+   * message's own facts: what inbound gates use, before a new chat's stream exists.
+   */
+  ruleForMessage(message: Message, atMs: number = this.#options.clock.now()): ActiveChatRule | undefined {
+    if (this.#rules.length === 0) return undefined;
+    const groupId = typeof message.extra.group_id === 'string' ? message.extra.group_id : null;
+    const account = typeof message.extra['account'] === 'string' ? message.extra['account'] : null;
+    return matchRule(this.#rules, { platform: message.platform, account, chatType: message.chatType, groupId }, atMs, this.#options.timeZone);
   }
 
   /** Puts validated rules in use from the next message on. */
