@@ -65,8 +65,7 @@ import { InboundGates } from '../chat/inbound-gates.js';
 import { wireCommands } from './wire-commands.js';
 import { ChatMutes } from '../chat/silence/chat-mutes.js';
 import { silenceOf } from '../chat/silence/silence-of.js';
-import { ruleTargetOfRecord } from '../chat/silence/rule-targets.js';
-import { matchRule } from '../chat/rules/match-rule.js';
+import { ruleTargetOfRecord, ruleTargetOfStream } from '../chat/rules/rule-targets.js';
 import { ChatRules } from '../chat/rules/chat-rules.js';
 import { personaWithRule } from '../chat/rules/persona-with-rule.js';
 import { ruleSwitchesOff } from '../chat/rules/rule-switches-off.js';
@@ -435,13 +434,18 @@ export class Host implements HostRuntime {
     });
     registry.bindCore(TOKENS.Streams, streams);
     const streamApi = followCore<StreamApi>(registry, TOKENS.Streams);
-    const rules = new ChatRules({ rules: bot.rules, timeZone: bot.bot.timezone, clock: this.clock, streamOf: (id) => streamApi.getStream(id) });
+    const rules = new ChatRules({
+      rules: bot.rules,
+      timeZone: bot.bot.timezone,
+      clock: this.clock,
+      targetOf: (id) => {
+        const live = streamApi.getStream(id);
+        if (live !== undefined) return ruleTargetOfStream(live);
+        const stored = storage.streams.get(id);
+        return stored === undefined ? undefined : ruleTargetOfRecord(stored);
+      },
+    });
     const mutes = new ChatMutes({ repository: () => storage.chatMutes, clock: this.clock, logger: this.logger });
-    const ruleOfAnyStream = (id: string, at: number) => {
-      if (streamApi.getStream(id) !== undefined) return runtime.ruleFor(id, at);
-      const stored = storage.streams.get(id);
-      return stored === undefined ? undefined : matchRule(rules.list(), ruleTargetOfRecord(stored), at, bot.bot.timezone);
-    };
     const runtime: ChatRuntime = {
       streams: streamApi,
       llm,
@@ -456,8 +460,7 @@ export class Host implements HostRuntime {
       personaOf: (streamId) => personaWithRule(personaFor(bot, streamApi.getStream(streamId)?.account ?? null), rules.ruleFor(streamId)),
       personaOfAccount: (account) => personaFor(bot, account),
       ruleFor: (streamId, atMs) => rules.ruleFor(streamId, atMs),
-      // A stream out of memory (idle past idle_evict_seconds) is matched on its stored record.
-      silenceOf: (streamId, atMs = this.clock.now()) => silenceOf({ mutes, ruleFor: (id, at) => ruleOfAnyStream(id, at) }, streamId, atMs),
+      silenceOf: (streamId, atMs = this.clock.now()) => silenceOf({ mutes, ruleFor: (id, at) => rules.ruleFor(id, at) }, streamId, atMs),
       // The budgets are made by wireLimits once the chat parts exist; read lazily, none before.
       budgetLeft: (taskName) => limitsOf(this)?.budgetLeft(taskName),
       capabilitiesFor: (streamId) => this.plugins.streamCapabilities(streamId),

@@ -2,8 +2,6 @@ import type { AdapterSupervisor } from '../adapters/adapter-supervisor.js';
 import { personaFor } from '../chat/bot-accounts.js';
 import type { BotConfig } from '../chat/bot-config.js';
 import type { Message } from '../chat/message.js';
-import { matchRule } from '../chat/rules/match-rule.js';
-import { ruleTargetOfMessage } from '../chat/silence/rule-targets.js';
 import { createSilenceGate } from '../chat/silence/silence-gate.js';
 import { silenceOf } from '../chat/silence/silence-of.js';
 import { createCommandGates } from '../commands/command-gates.js';
@@ -50,7 +48,7 @@ export function wireCommands(host: Host): () => void {
   const silence = createSilenceGate({
     // Matched on the message's own chat: its stream may not be stored (a new chat) or in memory (idle) yet.
     silenceOf: (message, atMs) =>
-      silenceOf({ mutes: chat.mutes, ruleFor: () => matchRule(chat.rules.list(), ruleTargetOfMessage(message), atMs, chat.bot.bot.timezone) }, message.streamId, atMs),
+      silenceOf({ mutes: chat.mutes, ruleFor: () => chat.rules.ruleForMessage(message, atMs) }, message.streamId, atMs),
     letThrough: (message) => isOwnerCommand(message, chat.bot, host.registry),
     clock: host.clock,
     logger: host.logger,

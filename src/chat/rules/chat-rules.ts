@@ -1,17 +1,20 @@
 import type { Clock } from '../../kernel/time/clock.js';
-import type { ChatStream } from '../chat-stream.js';
 import type { Message } from '../message.js';
 import type { ActiveChatRule } from './active-chat-rule.js';
 import type { ChatRuleConfig } from './chat-rules-config.js';
-import { matchRule } from './match-rule.js';
+import { matchRule, type RuleTarget } from './match-rule.js';
+import { ruleTargetOfMessage } from './rule-targets.js';
 
 export interface ChatRulesOptions {
   rules: readonly ChatRuleConfig[];
   /** `[bot] timezone` (`''`: the machine's). */
   timeZone: string;
   clock: Clock;
-  /** The live stream of an id (the stream manager's `getStream`). */
-  streamOf(streamId: string): ChatStream | undefined;
+  /**
+   * The chat of a stream id: the live stream's, else the stored record's (a stream idle past
+   * `idle_evict_seconds` has left memory but its rules still hold); undefined: unknown.
+   */
+  targetOf(streamId: string): RuleTarget | undefined;
 }
 
 /** The host's `bot.toml [[rules]]`, live: replaced as a whole (the console's Save), read per message. */
@@ -27,10 +30,8 @@ export class ChatRules {
   /** The rule that applies to the stream at `atMs` (default now); undefined: none, or an unknown stream. */
   ruleFor(streamId: string, atMs: number = this.#options.clock.now()): ActiveChatRule | undefined {
     if (this.#rules.length === 0) return undefined;
-    const stream = this.#options.streamOf(streamId);
-    if (stream === undefined) return undefined;
-    const target = { platform: stream.platform, account: stream.account, chatType: stream.chatType, groupId: stream.group?.id ?? null };
-    return matchRule(this.#rules, target, atMs, this.#options.timeZone);
+    const target = this.#options.targetOf(streamId);
+    return target === undefined ? undefined : matchRule(this.#rules, target, atMs, this.#options.timeZone);
   }
 
   /**
@@ -39,9 +40,7 @@ export class ChatRules {
    */
   ruleForMessage(message: Message, atMs: number = this.#options.clock.now()): ActiveChatRule | undefined {
     if (this.#rules.length === 0) return undefined;
-    const groupId = typeof message.extra.group_id === 'string' ? message.extra.group_id : null;
-    const account = typeof message.extra['account'] === 'string' ? message.extra['account'] : null;
-    return matchRule(this.#rules, { platform: message.platform, account, chatType: message.chatType, groupId }, atMs, this.#options.timeZone);
+    return matchRule(this.#rules, ruleTargetOfMessage(message), atMs, this.#options.timeZone);
   }
 
   /** Puts validated rules in use from the next message on. */

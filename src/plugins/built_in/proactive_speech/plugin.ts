@@ -103,8 +103,6 @@ export class ProactiveSpeechPlugin extends ToolPlugin<ProactiveSpeechConfig> {
     if (last !== undefined && now - last < config.cooldown_minutes * 60_000) return `cooldown: spoke ${Math.floor((now - last) / 60_000)} min ago`;
     const silence = chat.silenceOf(stream.streamId, now);
     if (silence !== undefined) return silence.kind === 'muted' ? 'the chat is muted' : `quiet hours of rule ${silence.rule}`;
-    // runtime.ruleFor matches live streams only; a quiet group is often evicted from memory by now.
-    chat.streams.activateStream(stream.streamId);
     if (chat.ruleFor(stream.streamId, now)?.pluginsOff.includes(this.id) === true) return 'a rule switches the plugin off here';
     return undefined;
   }
