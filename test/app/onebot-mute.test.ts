@@ -1,9 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useBotProcesses } from '../support/bot-process.js';
-import { freePort } from '../support/free-port.js';
-import { OneBotPeer, type PeerActionRequest } from '../support/onebot-peer.js';
+import { sentText, startOneBotBot } from '../support/onebot-bot.js';
+import type { OneBotPeer } from '../support/onebot-peer.js';
 import { storedRows } from '../support/stored-messages.js';
 import { useProjectTempDir } from '../support/temp-dir.js';
 
@@ -17,11 +16,6 @@ const OWNER = 99;
 const MEMBER = 42;
 const GROUP = 777;
 
-function textOf(send: PeerActionRequest): string {
-  const segments = send.params['message'] as { type: string; data: Record<string, unknown> }[];
-  return segments.filter((segment) => segment.type === 'text').map((segment) => String(segment.data['text'])).join('');
-}
-
 describe('/mute on a real bot with the OneBot v11 adapter', () => {
   const run = useBotProcesses();
   const tempDir = useProjectTempDir();
@@ -32,26 +26,11 @@ describe('/mute on a real bot with the OneBot v11 adapter', () => {
 
   it('[issue 18] a member’s /mute is refused and an owner’s mutes the group (messages stored, not answered) until /unmute; a bad duration gets the usage line; /status shows the connected account', async () => {
     const cwd = tempDir();
-    const port = await freePort();
-    mkdirSync(join(cwd, 'config', 'adapters'), { recursive: true });
-    writeFileSync(
-      join(cwd, 'config', 'bot.toml'),
-      `[bot]\ntimezone = "UTC"\n[platform]\nadapter = "onebot_v11"\n[accounts]\nqq = "10000"\n[permissions]\nowners = { qq = ["${OWNER}"] }\n`,
-    );
-    writeFileSync(join(cwd, 'config', 'adapters', 'onebot_v11.toml'), `access_token = "${TOKEN}"\n[reverse]\nport = ${port}\n`);
-    const bot = run(['start', '--config-dir', 'config', '--data-dir', 'data'], { cwd });
-    const listening = await bot.waitForLog(/^OneBot reverse mode: listening on /);
-    const url = String(listening['msg']).replace('OneBot reverse mode: listening on ', '');
-    await bot.waitForLog(/^ready in/);
-
-    const napcat = new OneBotPeer({ selfId: '10000', waitTimeoutMs: 30_000 });
-    peers.push(napcat);
-    napcat.connectReverse({ url, token: TOKEN });
-    await napcat.waitForConnection();
+    const { bot, peer: napcat } = await startOneBotBot({ run, cwd, token: TOKEN, selfId: '10000', peers, botToml: `[bot]\ntimezone = "UTC"\n[accounts]\nqq = "10000"\n[permissions]\nowners = { qq = ["${OWNER}"] }\n` });
     const atBot = (text: string) => [{ type: 'at', data: { qq: '10000' } }, { type: 'text', data: { text } }];
     const plain = (text: string) => [{ type: 'text', data: { text } }];
     let replies = 0;
-    const nextReply = async () => textOf(await napcat.waitForAction('send_group_msg', ++replies));
+    const nextReply = async () => sentText(await napcat.waitForAction('send_group_msg', ++replies));
 
     napcat.pushGroupMessage({ groupId: GROUP, userId: MEMBER, nickname: '阿明', message: plain('/mute 30m') });
     expect(await nextReply()).toBe('没有权限：/mute 仅限主人使用（你是成员）');
@@ -84,7 +63,7 @@ describe('/mute on a real bot with the OneBot v11 adapter', () => {
     bot.child.kill('SIGTERM');
     expect(await bot.exited).toEqual({ code: 0, signal: null });
     // Nothing else was sent: the muted messages got no reply, before or after /unmute.
-    const sent = napcat.actions.filter((request) => request.action === 'send_group_msg').map(textOf);
+    const sent = napcat.actions.filter((request) => request.action === 'send_group_msg').map(sentText);
     expect(sent).toHaveLength(replies);
     expect(sent.filter((text) => text.includes('收到：') && text.includes('禁言时的话'))).toEqual([]);
     const inbound = storedRows(join(cwd, 'data'), "SELECT content, unread FROM messages WHERE direction = 'inbound' ORDER BY row_id");
