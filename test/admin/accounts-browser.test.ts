@@ -1,18 +1,12 @@
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.js';
 import { NICKNAME, OFFLINE_ACCOUNT, useAccountsBots } from './accounts-fixture.js';
 
 // A real browser (Debian's headless Chromium) on the console of a real bot process: account
 // 10000 connected through a loopback OneBot peer, 10009 known only from stored conversations.
 
 describe('the web console’s accounts in a browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
   const startBot = useAccountsBots();
 
   it('[issue 17] the overview shows each account, connected or offline, with its counts; a conversation shows its account', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.js';
 import { EventDecision } from '../../src/kernel/event-bus/event-decision.js';
 import { SECRET_PLUGIN, secretPluginConfig, useConsoles } from '../support/admin.js';
 
@@ -10,13 +10,7 @@ import { SECRET_PLUGIN, secretPluginConfig, useConsoles } from '../support/admin
 const SECRET = 'sk-live-browser-9876543210';
 
 describe('the web console in a browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
   const startConsole = useConsoles();
   const cleanup: (() => Promise<void>)[] = [];
   afterEach(async () => {

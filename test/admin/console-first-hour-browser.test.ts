@@ -1,5 +1,6 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.js';
 import type { TestHost } from '../../src/testing/create-test-host.js';
 import { useConsoles } from '../support/admin.js';
 import { textReply, toolReply } from '../support/ndfc.js';
@@ -19,13 +20,7 @@ async function settleUntil(test: TestHost, done: () => Promise<boolean>): Promis
 const lines = (page: Page) => page.$$eval('#sandbox-log .line', (rows) => rows.map((row) => row.textContent ?? ''));
 
 describe('the web console in a browser, issue 15 item 14', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
   const startConsole = useConsoles();
   const pages: Page[] = [];
   afterEach(async () => {

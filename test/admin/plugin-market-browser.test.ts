@@ -1,21 +1,16 @@
 // Issue 16, item 4, in a real browser (Debian's headless Chromium): the console's Plugins →
 // Market page of a real `moonglass start` whose npm uses a loopback registry (Verdaccio).
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.js';
 import { useBotProcesses } from '../support/bot-process.js';
 import { useProjectTempDir } from '../support/temp-dir.js';
 import { type LoopbackRegistry, startLoopbackRegistry } from '../support/verdaccio.js';
 import { closedRegistryUrl, publishShout, SHOUT, startBotWithConsole, writeBotProject } from './plugin-market-fixtures.js';
 
 describe('the web console plugin market in a browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
   const run = useBotProcesses();
   const workDir = useProjectTempDir();
   const cleanup: (() => Promise<void>)[] = [];

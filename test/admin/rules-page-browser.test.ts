@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.js';
 import { useConsoles } from '../support/admin.js';
 import { RULES_BOT_CONFIG, RULES_BOT_TOML, writeRulesBotToml } from './rules-fixture.js';
 
@@ -8,13 +8,7 @@ import { RULES_BOT_CONFIG, RULES_BOT_TOML, writeRulesBotToml } from './rules-fix
 // an edit saved into the file (the rest of it unchanged), a bad value shown with its field.
 
 describe('the Rules page', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
   const startConsole = useConsoles();
 
   it('[issue 18.3] [admin] shows the rules of bot.toml; a frequency edited and saved lands in the file with the rest unchanged; a bad value shows the error by field', async () => {

@@ -1,5 +1,5 @@
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.js';
 import { useConsoles } from '../support/admin.js';
 import { toolReply } from '../support/ndfc.js';
 
@@ -33,13 +33,7 @@ describe('the web console’s traces of a skipped duplicate call', () => {
   });
 
   describe('in a browser', () => {
-    let browser: Browser;
-    beforeAll(async () => {
-      browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
-    });
-    afterAll(async () => {
-      await browser.close();
-    });
+    const browser = useBrowser();
     const pages: (() => Promise<void>)[] = [];
     afterEach(async () => {
       while (pages.length > 0) await pages.pop()!();

@@ -1,5 +1,5 @@
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.js';
 import { completion, FakeOpenAiServer } from '../llm/support/fake-openai-server.js';
 import { useConsoles } from '../support/admin.js';
 
@@ -7,13 +7,7 @@ import { useConsoles } from '../support/admin.js';
 // with a daily token budget, the share spent.
 
 describe('the Usage page shows the daily token budgets', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
   const startConsole = useConsoles();
   const servers: FakeOpenAiServer[] = [];
   afterEach(async () => {
