@@ -337,12 +337,17 @@ export class Outbox {
     this.#settled({ status: 'dropped', message, reason });
   }
 
-  /** The row leaves the outbox and its message is stored as sent (or undelivered), in one transaction. */
+  /**
+   * The row leaves the outbox and its message is stored as sent (or undelivered), in one
+   * transaction; the stream's last activity counts the bot's own words too ("quiet for N
+   * minutes" asks about everyone in the chat).
+   */
   #leave(entry: OutboxEntry, message: Message): void {
     const { database } = this.#options;
     database.transaction(() => {
       database.outbox.remove(entry.rowId);
       database.messages.insertOutbound(message);
+      database.streams.touch(message.streamId, message.time);
     });
   }
 

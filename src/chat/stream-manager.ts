@@ -302,21 +302,17 @@ export class StreamManager implements StreamApi {
   listStreams(options: ListStreamsOptions = {}): StreamSummary[] {
     const limit = options.limit ?? 100;
     if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`StreamApi.listStreams: limit must be a non-negative integer, got ${limit}`);
-    const { messages, streams } = this.#options.database;
-    // The stored `lastActiveAt` follows received messages only (ingress upserts it; a send
-    // does not touch it), so the newest stored message, the bot's own replies included, is
-    // read too: "quiet for N minutes" must count what the bot said. Every stream is read
-    // (a bot has few) so a stream active only through its replies passes `activeSince`.
+    // A stream's stored `lastActiveAt` follows its received messages and the bot's own (the
+    // outbox touches it as a reply is stored).
+    const activeSince = options.activeSince === undefined ? undefined : Math.floor(options.activeSince / 1000);
     const summaries: StreamSummary[] = [];
-    for (const record of streams.list({ limit: MAX_LISTED_STREAMS })) {
+    for (const record of this.#options.database.streams.list({ limit: MAX_LISTED_STREAMS, ...(activeSince === undefined ? {} : { activeSince }) })) {
       if (options.chatType !== undefined && record.chatType !== options.chatType) continue;
-      const newest = messages.history(record.streamId, 1)[0]?.time ?? 0;
-      const lastActiveAt = Math.round(Math.max(record.lastActiveAt, newest) * 1000);
+      const lastActiveAt = Math.round(record.lastActiveAt * 1000);
       if (options.activeSince !== undefined && lastActiveAt < options.activeSince) continue;
       summaries.push({ streamId: record.streamId, platform: record.platform, chatType: record.chatType, groupId: record.groupId, account: record.account ?? null, lastActiveAt });
     }
-    summaries.sort((a, b) => b.lastActiveAt - a.lastActiveAt || (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0));
-    return summaries.slice(0, limit);
+    return summaries.slice(0, limit); // most recently active first, as the repository lists them
   }
 
   /**

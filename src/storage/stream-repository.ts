@@ -45,6 +45,9 @@ export interface StreamRepository {
    * already has one (which it keeps).
    */
   claim(streamId: string, account: string): boolean;
-  /** Sets `lastActiveAt` (epoch seconds); does nothing for an unknown stream. */
+  /**
+   * Moves `lastActiveAt` forward to `at` (epoch seconds), never back (the bot's reply stored
+   * after a later inbound one keeps the later time); does nothing for an unknown stream.
+   */
   touch(streamId: string, at: number): void;
 }

@@ -46,7 +46,7 @@ export class SqliteStreamRepository implements StreamRepository {
        ORDER BY last_active_at DESC, stream_id
        LIMIT @limit`,
     );
-    this.#touch = database.prepare<[number, string]>('UPDATE streams SET last_active_at = ? WHERE stream_id = ?');
+    this.#touch = database.prepare<[number, string]>('UPDATE streams SET last_active_at = MAX(last_active_at, ?) WHERE stream_id = ?');
     this.#claim = database.prepare<[string, string]>('UPDATE streams SET account = ? WHERE stream_id = ? AND account IS NULL');
   }
 

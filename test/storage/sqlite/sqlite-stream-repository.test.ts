@@ -66,11 +66,18 @@ describe(SqliteStreamRepository, () => {
   });
 
   describe('touch', () => {
-    it('sets last_active_at and nothing else', () => {
+    it('moves last_active_at forward and nothing else', () => {
       const { database } = databases.fresh();
       database.streams.upsert(streamRecord({ lastActiveAt: 10 }));
       database.streams.touch('stream-a', 42.5);
       expect(database.streams.get('stream-a')).toEqual(streamRecord({ lastActiveAt: 42.5 }));
+    });
+
+    it('never moves last_active_at back', () => {
+      const { database } = databases.fresh();
+      database.streams.upsert(streamRecord({ lastActiveAt: 50 }));
+      database.streams.touch('stream-a', 42);
+      expect(database.streams.get('stream-a')?.lastActiveAt).toBe(50);
     });
 
     it('does nothing for an unknown stream', () => {
