@@ -24,8 +24,8 @@ export function budgetNoticeText(error: TokenBudgetSpentError): string {
 
 /**
  * Tells the bot's owners (`bot.toml [permissions] owners`, per platform) that a task's
- * budget is spent, once per task per local day (per process: a restart on the same day may
- * tell them again), as a private message through the durable outbox. An owner the bot has
+ * budget is spent, once per task per local day (recorded in the database, so a restart on
+ * the same day does not tell them again), as a private message through the durable outbox. An owner the bot has
  * never talked to privately gets that conversation made first (as the ingress would make
  * it); on the platform of the conversation that hit the budget the notice goes out on that
  * conversation's account, elsewhere on the platform's default account. Returns the function
@@ -33,12 +33,18 @@ export function budgetNoticeText(error: TokenBudgetSpentError): string {
  */
 export function budgetOwnerNotice(options: BudgetNoticeOptions): (error: TokenBudgetSpentError, streamId: string | undefined) => void {
   const { bot, streams, clock, logger } = options;
+  // Seen this process: every refused request asks, so the database is asked once per key.
   const told = new Set<string>();
   return (error, streamId) => {
-    const key = `${error.day}:${error.taskName}`;
+    const key = `budget:${error.day}:${error.taskName}`;
     if (told.has(key)) return;
-    for (const earlier of told) if (!earlier.startsWith(`${error.day}:`)) told.delete(earlier);
+    for (const earlier of told) if (!earlier.startsWith(`budget:${error.day}:`)) told.delete(earlier);
     told.add(key);
+    try {
+      if (!options.database().sentNotices.claim(key, clock.now())) return; // told before a restart today
+    } catch (failure) {
+      logger.warn({ key, error: describeError(failure) }, 'could not record the budget notice as sent; sending it anyway');
+    }
     const owners = Object.entries(bot.permissions.owners).flatMap(([platform, ids]) => ids.map((id) => ({ platform, id })));
     logger.warn(
       { task_name: error.taskName, used: error.used, budget: error.budget, day: error.day, owners: owners.length },

@@ -22,6 +22,8 @@ import type { ScheduleRepository } from './schedule-repository.js';
 import { SqliteScheduleRepository } from './sqlite/sqlite-schedule-repository.js';
 import type { ChatMuteRepository } from './chat-mute-repository.js';
 import { SqliteChatMuteRepository } from './sqlite/sqlite-chat-mute-repository.js';
+import type { SentNoticeRepository } from './sent-notice-repository.js';
+import { SqliteSentNoticeRepository } from './sqlite/sqlite-sent-notice-repository.js';
 import { SqliteOutboxRepository } from './sqlite/sqlite-outbox-repository.js';
 import type { StreamRepository } from './stream-repository.js';
 import type { StreamStateRepository } from './stream-state-repository.js';
@@ -53,6 +55,8 @@ export class Database {
   readonly schedules: ScheduleRepository;
   /** Chats muted by an owner's `/mute`, until when. */
   readonly chatMutes: ChatMuteRepository;
+  /** Notices sent once (an owner told that a budget is spent today), so a restart does not repeat them. */
+  readonly sentNotices: SentNoticeRepository;
   readonly #handle: BetterSqlite3.Database;
   readonly #logger: Logger;
   readonly #lock: DataFolderLock | undefined;
@@ -77,6 +81,7 @@ export class Database {
     this.accountActivity = new SqliteAccountActivity(handle);
     this.schedules = new SqliteScheduleRepository(handle);
     this.chatMutes = new SqliteChatMuteRepository(handle);
+    this.sentNotices = new SqliteSentNoticeRepository(handle);
   }
 
   /** False once `close()` has run. */

@@ -196,4 +196,18 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 7,
+    name: 'create_sent_notices',
+    up(database) {
+      // Notices sent once per key (an owner told that a task's budget is spent today:
+      // "budget:<day>:<task>"), so a restart on the same day does not send them again.
+      database.exec(`
+        CREATE TABLE sent_notices (
+          key        TEXT PRIMARY KEY,
+          sent_at_ms REAL NOT NULL
+        );
+      `);
+    },
+  },
 ];

@@ -35,7 +35,7 @@ describe('runMigrations', () => {
     const { database, file } = databases.fresh();
     database.close();
     withRaw(file, (raw) => {
-      expect(tablesOf(raw)).toEqual(['chat_mutes', 'mcp_usage', 'media_cache', 'messages', 'model_calls', 'outbox', 'schedules', 'schema_migrations', 'sqlite_sequence', 'stream_state', 'streams', 'tool_calls']);
+      expect(tablesOf(raw)).toEqual(['chat_mutes', 'mcp_usage', 'media_cache', 'messages', 'model_calls', 'outbox', 'schedules', 'schema_migrations', 'sent_notices', 'sqlite_sequence', 'stream_state', 'streams', 'tool_calls']);
       const rows = raw.prepare<[], { version: number; name: string; applied_at: string }>('SELECT * FROM schema_migrations').all();
       expect(rows).toEqual(MIGRATIONS.map((migration) => ({ version: migration.version, name: migration.name, applied_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) })));
       const indexes = raw
