@@ -118,6 +118,7 @@ export type { ChatRuntime } from './chatter/chat-runtime.js';
 export type { ActiveChatRule, ChatRulePersona } from './chat/rules/active-chat-rule.js';
 export type { ChatRuleConfig } from './chat/rules/chat-rules-config.js';
 export type { ChatSilence } from './chat/silence/chat-silence.js';
+export { HourRangeSchema, withinHours } from './chat/rules/hour-range.js';
 export type { OnChatterStepPayload, AfterChatterStepPayload } from './chatter/chatter-step-payloads.js';
 export type { BeforeToolCallPayload, AfterToolCallPayload } from './chatter/tool-call-payloads.js';
 export type { UsableSet, Usable } from './chatter/usables.js';

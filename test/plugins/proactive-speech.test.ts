@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ModelCall } from '../../src/llm/model-client.js';
 import type { ScriptedReply } from '../../src/llm/scripted-model.js';
-import { insideHours, ProactiveSpeechConfig } from '../../src/plugins/built_in/proactive_speech/plugin.js';
+import { withinHours } from '../../src/chat/rules/hour-range.js';
+import { ProactiveSpeechConfig } from '../../src/plugins/built_in/proactive_speech/plugin.js';
 import type { TestHost } from '../../src/testing.js';
 import { useTestHosts } from '../support/ndfc.js';
 
@@ -167,13 +168,14 @@ describe('built-in plugin proactive_speech', () => {
 
 describe('proactive_speech config', () => {
   it('[issue 18.5] hours are "HH:MM-HH:MM" ranges, wrapping past midnight; a bad one is named by its path', () => {
-    expect(insideHours(['22:00-02:00'], 23 * 60)).toBe(true);
-    expect(insideHours(['22:00-02:00'], 60)).toBe(true);
-    expect(insideHours(['22:00-02:00'], 12 * 60)).toBe(false);
-    expect(insideHours(['09:00-22:00'], 22 * 60)).toBe(false);
+    const at = (hour: number) => Date.UTC(2026, 0, 1, hour);
+    expect(withinHours(['22:00-02:00'], at(23), 'UTC')).toBe(true);
+    expect(withinHours(['22:00-02:00'], at(1), 'UTC')).toBe(true);
+    expect(withinHours(['22:00-02:00'], at(12), 'UTC')).toBe(false);
+    expect(withinHours(['09:00-22:00'], at(22), 'UTC')).toBe(false);
     expect(ProactiveSpeechConfig.parse({})).toMatchObject({ enabled: false, quiet_minutes: 120, hours: ['09:00-22:00'], cooldown_minutes: 240, check_every_seconds: 300, groups: [], task_name: 'actor' });
     const bad = ProactiveSpeechConfig.safeParse({ hours: ['9-22'] });
     expect(bad.success).toBe(false);
-    expect(bad.error?.issues[0]).toMatchObject({ path: ['hours', 0], message: expect.stringContaining('HH:MM-HH:MM') });
+    expect(bad.error?.issues[0]).toMatchObject({ path: ['hours', 0], message: expect.stringContaining('"HH:MM-HH:MM"') });
   });
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { describeTomlValue, groupIdSchema } from '../group-id-schema.js';
-import { parseHourRange } from './hour-range.js';
+import { HourRangeSchema } from './hour-range.js';
 
 /** The keys a rule's table takes, for the message that refuses another. */
 const RULE_KEYS = ['name', 'accounts', 'groups', 'private', 'hours', 'frequency', 'persona', 'tools_off', 'plugins_off', 'quiet'] as const;
@@ -8,11 +8,6 @@ const PERSONA_KEYS = ['nickname', 'aliases', 'personality', 'identity', 'speakin
 
 /** A bot account id as TOML may hold it: a string or a whole number; kept as a string. */
 const accountIdSchema = z.union([z.string().trim().min(1), z.number().int().nonnegative()]).transform(String);
-
-const hourRangeSchema = z.string().superRefine((text, ctx) => {
-  const range = parseHourRange(text);
-  if (typeof range === 'string') ctx.addIssue({ code: 'custom', message: range });
-});
 
 const ChatRulePersonaSchema = z.strictObject({
   nickname: z.string().min(1, 'must not be empty: leave it out to keep the chat’s own nickname').optional(),
@@ -27,7 +22,7 @@ const ChatRuleObjectSchema = z.strictObject({
   accounts: z.array(accountIdSchema).optional(),
   groups: z.array(groupIdSchema).optional(),
   private: z.boolean().optional(),
-  hours: z.array(hourRangeSchema).optional(),
+  hours: z.array(HourRangeSchema).optional(),
   frequency: z.number().min(0, 'must be 0 or more (1: the reply chance as configured)').default(1),
   persona: ChatRulePersonaSchema.default({}),
   tools_off: z.array(z.string().trim().min(1)).default([]),

@@ -1,3 +1,6 @@
+import * as z from 'zod';
+import { localMinuteOfDay } from './local-minute-of-day.js';
+
 /** A local time range of a rule, minutes after midnight; `end <= start`: it crosses midnight. */
 export interface HourRange {
   readonly start: number;
@@ -22,4 +25,23 @@ export function parseHourRange(text: string): HourRange | string {
 /** Whether `minute` (after local midnight) falls in the range: from its start (included) to its end (excluded). */
 export function hourRangeContains(range: HourRange, minute: number): boolean {
   return range.start < range.end ? minute >= range.start && minute < range.end : minute >= range.start || minute < range.end;
+}
+
+/** One `"HH:MM-HH:MM"` local time range (a rule's `hours`, proactive speech's); a bad one is refused with the reason. */
+export const HourRangeSchema = z.string().superRefine((text, ctx) => {
+  const range = parseHourRange(text);
+  if (typeof range === 'string') ctx.addIssue({ code: 'custom', message: range });
+});
+
+/**
+ * Whether the local time of `epochMs` in `timeZone` (an IANA name; `''`: the machine's)
+ * falls in one of `ranges` (`"HH:MM-HH:MM"`, as `HourRangeSchema` checks them; one that is
+ * not a range never matches).
+ */
+export function withinHours(ranges: readonly string[], epochMs: number, timeZone: string): boolean {
+  const minute = localMinuteOfDay(epochMs, timeZone);
+  return ranges.some((text) => {
+    const range = parseHourRange(text);
+    return typeof range !== 'string' && hourRangeContains(range, minute);
+  });
 }

@@ -1,8 +1,7 @@
 import type { ChatType } from '../message.js';
 import type { ActiveChatRule } from './active-chat-rule.js';
 import type { ChatRuleConfig } from './chat-rules-config.js';
-import { hourRangeContains, parseHourRange } from './hour-range.js';
-import { localMinuteOfDay } from './local-minute-of-day.js';
+import { withinHours } from './hour-range.js';
 
 /** The facts of a conversation a rule matches on. */
 export interface RuleTarget {
@@ -25,12 +24,7 @@ function matchesChat(rule: ChatRuleConfig, target: RuleTarget): boolean {
 }
 
 function matchesHours(rule: ChatRuleConfig, atMs: number, timeZone: string): boolean {
-  if (rule.hours === undefined) return true;
-  const minute = localMinuteOfDay(atMs, timeZone);
-  return rule.hours.some((text) => {
-    const range = parseHourRange(text);
-    return typeof range !== 'string' && hourRangeContains(range, minute);
-  });
+  return rule.hours === undefined || withinHours(rule.hours, atMs, timeZone);
 }
 
 /** A rule as it applies: its settings with what it leaves out at their defaults. */

@@ -3,15 +3,13 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
-import { PluginConfig, ToolPlugin, WaitResumeEvent, type ChatRuntime, type StreamSummary } from 'moonglass';
-
-const HOURS = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]|24):([0-5]\d)$/;
+import { HourRangeSchema, PluginConfig, ToolPlugin, WaitResumeEvent, withinHours, type ChatRuntime, type StreamSummary } from 'moonglass';
 
 export const ProactiveSpeechConfig = PluginConfig.extend({
   enabled: z.boolean().default(false).describe('是否启用主动发言；默认关闭，改成 true 后重启生效'),
   quiet_minutes: z.number().int().positive().default(120).describe('群里至少安静多少分钟（收到和发出的消息都算活动）才会主动发言'),
   hours: z
-    .array(z.string().regex(HOURS, '应为 "HH:MM-HH:MM"，例如 "09:00-22:00"（可以跨午夜，如 "22:00-02:00"）'))
+    .array(HourRangeSchema)
     .default(['09:00-22:00'])
     .describe('允许主动发言的时段列表，"HH:MM-HH:MM"，按 bot.toml [bot] timezone 的本地时间'),
   cooldown_minutes: z.number().int().nonnegative().default(240).describe('同一个群两次主动发言之间至少隔多少分钟；重启后仍然有效'),
@@ -29,27 +27,6 @@ interface ChatCore {
 
 const CHAT_CORE = 'neo_default_chatter:service:chat_core';
 const STATE_FILE = 'last-speech.json';
-
-/** Minutes after local midnight of `epochMs` in `timeZone` (`''`: the machine's). */
-function localMinutes(epochMs: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { ...(timeZone === '' ? {} : { timeZone }), hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date(epochMs))
-      .map((part) => [part.type, part.value]),
-  );
-  return Number(parts.hour) * 60 + Number(parts.minute);
-}
-
-/** Whether `minutes` (after local midnight) is inside one of `ranges`; a range may wrap past midnight. */
-export function insideHours(ranges: readonly string[], minutes: number): boolean {
-  return ranges.some((range) => {
-    const match = HOURS.exec(range);
-    if (match === null) return false;
-    const start = Number(match[1]) * 60 + Number(match[2]);
-    const end = Number(match[3]) * 60 + Number(match[4]);
-    return start <= end ? minutes >= start && minutes < end : minutes >= start || minutes < end;
-  });
-}
 
 export class ProactiveSpeechPlugin extends ToolPlugin<ProactiveSpeechConfig> {
   static override configModel = ProactiveSpeechConfig;
@@ -74,7 +51,7 @@ export class ProactiveSpeechPlugin extends ToolPlugin<ProactiveSpeechConfig> {
     const logger = this.ctx.logger;
     const now = chat.clock.now();
     const timeZone = chat.bot.bot.timezone;
-    if (!insideHours(config.hours, localMinutes(now, timeZone))) {
+    if (!withinHours(config.hours, now, timeZone)) {
       logger.debug({ hours: config.hours, time_zone: timeZone || 'local' }, 'proactive speech skipped: outside its hours');
       return;
     }
