@@ -26,7 +26,9 @@ describe('/mute on a real bot with the OneBot v11 adapter', () => {
 
   it('[issue 18] a member’s /mute is refused and an owner’s mutes the group (messages stored, not answered) until /unmute; a bad duration gets the usage line; /status shows the connected account', async () => {
     const cwd = tempDir();
-    const { bot, peer: napcat } = await startOneBotBot({ run, cwd, token: TOKEN, selfId: '10000', peers, botToml: `[bot]\ntimezone = "UTC"\n[accounts]\nqq = "10000"\n[permissions]\nowners = { qq = ["${OWNER}"] }\n` });
+    // Every @ passes NDFC's probability gate (the process's random is the system's), and replies are typed quickly.
+    const pluginConfigs = { neo_default_chatter: '[plugin]\nprobability_mention = 1.0\ntyping_delay_per_char = 0.01\n' };
+    const { bot, peer: napcat } = await startOneBotBot({ run, cwd, token: TOKEN, selfId: '10000', peers, pluginConfigs, botToml: `[bot]\ntimezone = "UTC"\n[accounts]\nqq = "10000"\n[permissions]\nowners = { qq = ["${OWNER}"] }\n` });
     const atBot = (text: string) => [{ type: 'at', data: { qq: '10000' } }, { type: 'text', data: { text } }];
     const plain = (text: string) => [{ type: 'text', data: { text } }];
     let replies = 0;

@@ -22,6 +22,8 @@ export interface OneBotBotOptions {
   selfId: string;
   /** Closed by the caller after the test. */
   peers: OneBotPeer[];
+  /** `config.toml` text per built-in plugin (see `BotProcessOptions.pluginConfigs`). */
+  pluginConfigs?: Record<string, string>;
 }
 
 /**
@@ -34,7 +36,7 @@ export async function startOneBotBot(options: OneBotBotOptions): Promise<OneBotB
   mkdirSync(join(cwd, 'config', 'adapters'), { recursive: true });
   writeFileSync(join(cwd, 'config', 'bot.toml'), `[platform]\nadapter = "onebot_v11"\n${options.botToml}`);
   writeFileSync(join(cwd, 'config', 'adapters', 'onebot_v11.toml'), `access_token = "${token}"\n[reverse]\nport = ${port}\n`);
-  const bot = options.run(['start', '--config-dir', 'config', '--data-dir', 'data'], { cwd });
+  const bot = options.run(['start', '--config-dir', 'config', '--data-dir', 'data'], { cwd, ...(options.pluginConfigs === undefined ? {} : { pluginConfigs: options.pluginConfigs }) });
   const listening = await bot.waitForLog(/^OneBot reverse mode: listening on /);
   const url = String(listening['msg']).replace('OneBot reverse mode: listening on ', '');
   await bot.waitForLog(/^ready in/);

@@ -5,6 +5,7 @@ import { createHost, type Host } from '../../../src/app/create-host.js';
 import type { IngressOutcome } from '../../../src/chat/ingress.js';
 import { createMemoryLogger, type LogRecord } from '../../../src/kernel/logger/memory-logger.js';
 import { ManualClock } from '../../../src/kernel/time/manual-clock.js';
+import { SequenceRandom } from '../../../src/kernel/time/random.js';
 import { ScriptedModel } from '../../../src/llm/scripted-model.js';
 import { copyBuiltInPlugins } from '../../../src/testing/copy-plugin-folders.js';
 import { FakeAdapter } from '../../../src/testing/fake-adapter.js';
@@ -121,6 +122,8 @@ describe('[issue 18] a mute outlives a restart', () => {
     const host = createHost({
       logger,
       clock,
+      // Every chance draw wins, so NDFC's probability gate lets the @ through (the system random would fail it 15% of the time).
+      random: new SequenceRandom([0]),
       appConfig: {},
       botConfig: { ...BOT, chat: { message_buffer_seconds: 0 } },
       configDir: join(folder, 'config'),
