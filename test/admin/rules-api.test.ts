@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { TestHost } from '../../src/testing/create-test-host.js';
+import { settleUntil } from '../support/settle-until.js';
 import { useConsoles } from '../support/admin.js';
 import { RULES_BOT_CONFIG, RULES_BOT_TOML, writeRulesBotToml } from './rules-fixture.js';
 
@@ -9,16 +9,6 @@ import { RULES_BOT_CONFIG, RULES_BOT_TOML, writeRulesBotToml } from './rules-fix
 
 const put = (rules: unknown) => ({ method: 'PUT', body: JSON.stringify({ rules }) });
 const NDFC = { neo_default_chatter: '[plugin]\ntyping_delay_per_char = 0\ntyping_delay_max_seconds = 0\n' };
-
-/** Lets the host work (at this moment of the manual clock) until `condition` holds. */
-async function settleUntil(test: TestHost, condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await test.settle(0);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 describe('the Rules API', () => {
   const startConsole = useConsoles();

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { settleUntil } from '../support/settle-until.js';
 import { Failure, Success } from '../../src/chatter/chatter-result.js';
 import type { ChatterGenerator } from '../../src/chatter/chatter-run.js';
 import { StreamDriver } from '../../src/chatter/stream-driver.js';
 import { SequenceRandom } from '../../src/kernel/time/random.js';
-import type { TestHost } from '../../src/testing/create-test-host.js';
 import { createTestBus } from '../support/bus.js';
-import { completion, type FakeHandler, FakeOpenAiServer } from '../llm/support/fake-openai-server.js';
+import { FakeOpenAiServer } from '../llm/support/fake-openai-server.js';
+import { sendText500 } from './support/send-text-500.js';
 import { useTestHosts } from '../support/ndfc.js';
 
 // Issue 18 item 4: a stream whose run failed because the task's daily token budget is spent
@@ -18,24 +19,6 @@ import { useTestHosts } from '../support/ndfc.js';
 const NDFC = { neo_default_chatter: '[plugin]\ntyping_delay_per_char = 0\ntyping_delay_max_seconds = 0\n' };
 const HOUR = 3_600_000;
 
-/** send_text(content), the provider reporting 400 prompt and 100 completion tokens. */
-const sendText = (content: string): FakeHandler =>
-  completion(
-    { content: '', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'send_text', arguments: JSON.stringify({ content }) } }] },
-    'tool_calls',
-    { prompt_tokens: 400, completion_tokens: 100, total_tokens: 500 },
-  );
-
-/** Lets the host work (at this moment of the manual clock) while a real socket answers, until `condition` holds. */
-async function settleUntil(test: TestHost, condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await test.settle(0);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 describe('a spent budget waits for its next day', () => {
   const start = useTestHosts();
   const servers: FakeOpenAiServer[] = [];
@@ -46,7 +29,7 @@ describe('a spent budget waits for its next day', () => {
   it('[issue 18.4] after the spent failure the stream waits until local midnight: an hour on, no model request and no new failure line; past midnight the unread messages are answered', async () => {
     const server = await FakeOpenAiServer.start();
     servers.push(server);
-    server.reply(sendText('好的'));
+    server.reply(sendText500('好的'));
     const test = await start({
       modelsConfig: {
         providers: { local: { base_url: server.baseUrl, api_key: '', timeout_s: 10, max_retries: 0 } },

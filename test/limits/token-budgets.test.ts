@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { settleUntil } from '../support/settle-until.js';
 import { localDayOf } from '../../src/llm/budget/local-day.js';
 import { limitsOf } from '../../src/app/wire-limits.js';
-import type { TestHost } from '../../src/testing/create-test-host.js';
-import { completion, type FakeHandler, FakeOpenAiServer } from '../llm/support/fake-openai-server.js';
+import { FakeOpenAiServer } from '../llm/support/fake-openai-server.js';
+import { sendText500 } from './support/send-text-500.js';
 import { useConsoles } from '../support/admin.js';
 import { useTestHosts } from '../support/ndfc.js';
 
@@ -12,24 +13,6 @@ import { useTestHosts } from '../support/ndfc.js';
 
 const OWNER = '90000';
 const NDFC = { neo_default_chatter: '[plugin]\ntyping_delay_per_char = 0\ntyping_delay_max_seconds = 0\n' };
-
-/** send_text(content), the provider reporting 400 prompt and 100 completion tokens. */
-const sendText = (content: string): FakeHandler =>
-  completion(
-    { content: '', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'send_text', arguments: JSON.stringify({ content }) } }] },
-    'tool_calls',
-    { prompt_tokens: 400, completion_tokens: 100, total_tokens: 500 },
-  );
-
-/** Lets the host work (at this moment of the manual clock) while a real socket answers, until `condition` holds. */
-async function settleUntil(test: TestHost, condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await test.settle(0);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 function hostOptions(server: FakeOpenAiServer, backup?: FakeOpenAiServer) {
   return {
@@ -56,7 +39,7 @@ describe('daily token budgets', () => {
   async function model(): Promise<FakeOpenAiServer> {
     const server = await FakeOpenAiServer.start();
     servers.push(server);
-    server.reply(sendText('好的'));
+    server.reply(sendText500('好的'));
     return server;
   }
 
