@@ -4,17 +4,15 @@ import type { BotConfig } from '../chat/bot-config.js';
 import type { Message } from '../chat/message.js';
 import { createSilenceGate } from '../chat/silence/silence-gate.js';
 import { silenceOf } from '../chat/silence/silence-of.js';
-import { createCommandGates } from '../commands/command-gates.js';
+import { createCommandGates, isHelpName } from '../commands/command-gates.js';
 import type { CommandAccount, CommandOperator } from '../commands/command-context.js';
 import { findCommand, registeredCommands } from '../commands/command-index.js';
 import { matchCommandText } from '../commands/match-command-text.js';
 import { levelOf } from '../commands/permission-level.js';
 import type { ComponentRegistry } from '../kernel/registry/component-registry.js';
+import { resolveTimeZone } from '../llm/budget/local-day.js';
 import { savePluginEnabled } from '../plugin-system/config/save-plugin-enabled.js';
 import type { Host } from './create-host.js';
-
-/** `/help` and its alias: built into the commands gate, not registered. */
-const HELP_NAMES = new Set(['help', '帮助']);
 
 /**
  * Adds the guests (100), silence (150) and commands (200) inbound gates to the host's chat,
@@ -39,7 +37,7 @@ export function wireCommands(host: Host): () => void {
       if (!switched.ok) throw new Error(`${file}: cannot write enabled = ${enabled}: ${switched.errors.map((error) => `${error.field} ${error.reason}`).join('; ')}`);
       return host.plugins.reload(id);
     },
-    timeZone: chat.bot.bot.timezone === '' ? Intl.DateTimeFormat().resolvedOptions().timeZone : chat.bot.bot.timezone,
+    timeZone: resolveTimeZone(chat.bot.bot.timezone),
     mute: (streamId, untilMs, by) => void chat.mutes.mute(streamId, untilMs, by),
     unmute: (streamId) => chat.mutes.unmute(streamId),
     silenceOf: (streamId) => chat.runtime.silenceOf(streamId),
@@ -80,7 +78,7 @@ function isOwnerCommand(message: Message, bot: BotConfig, registry: ComponentReg
   if (levelOf(message, bot) !== 'owner') return false;
   const text = matchCommandText({ content: message.content, mentionsBot: message.extra.mentions_bot === true, prefixes: bot.commands.prefixes });
   if (text === undefined) return false;
-  return HELP_NAMES.has(text.name.toLowerCase()) || findCommand(registeredCommands(registry), text.name) !== undefined;
+  return isHelpName(text.name) || findCommand(registeredCommands(registry), text.name) !== undefined;
 }
 
 /**

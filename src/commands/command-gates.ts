@@ -36,6 +36,11 @@ export interface CommandGatesOptions {
 }
 
 const HELP_NAMES = new Set(['help', '帮助']);
+
+/** Whether `name` (as typed) is the built-in `/help` or its alias: built into the commands gate, not registered. */
+export function isHelpName(name: string): boolean {
+  return HELP_NAMES.has(name.toLowerCase());
+}
 const HELP_SIGNATURE = 'builtin:command:help';
 
 /**
@@ -75,7 +80,7 @@ function decide(options: CommandGatesOptions, message: Message, text: CommandTex
   const reply = (content: string) => send(options, message, content);
   const rule = options.ruleFor?.(message);
   const all = registeredCommands(options.registry).filter((command) => !ruleSwitchesOffPlugin(rule, command.pluginId));
-  if (HELP_NAMES.has(text.name.toLowerCase())) {
+  if (isHelpName(text.name)) {
     return taken(`the command ${text.prefix}help`, () => runHelp(options, message, text, level, all));
   }
   const command = findCommand(all, text.name);
