@@ -10,6 +10,7 @@ import type { NdfcSessionPhase } from './events/ndfc-payloads.js';
  * plugin (and with it its config). Passing it is the same as passing no plugin.
  */
 export interface NdfcPluginHandle {
+  /** Always `'neo_default_chatter'`, NDFC's plugin id. */
   readonly id: 'neo_default_chatter';
 }
 
@@ -53,6 +54,7 @@ export interface NeoChatterService {
  * its resume event.
  */
 export interface ConversationSession extends AsyncIterable<ChatterResult, void, WaitResumeEvent | undefined> {
+  /** The stream this session runs in, fixed at creation. */
   readonly streamId: string;
   /** Where the session's four-phase state machine stands. */
   readonly phase: NdfcSessionPhase;
@@ -74,6 +76,7 @@ export interface ConversationSession extends AsyncIterable<ChatterResult, void, 
 // `getService('neo_default_chatter:service:chat_core')` is typed wherever moonglass/ndfc is imported.
 declare module 'moonglass' {
   interface ServiceTypes {
+    /** NDFC's session factory, {@link NeoChatterService}. */
     'neo_default_chatter:service:chat_core': NeoChatterService;
   }
 }

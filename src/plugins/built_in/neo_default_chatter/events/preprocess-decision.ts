@@ -1,10 +1,16 @@
 /** The fields of a `PreprocessDecision`; every one is optional when building one. */
 export interface PreprocessDecisionInit {
+  /** Answer this round's messages now. Default false. */
   proceed?: boolean;
+  /** Why not (for logs). Default `''`. */
   reason?: string;
+  /** Text appended to the user prompt's extra info. Default `''`. */
   extra?: string;
+  /** With `proceed` false: end the conversation with this cooldown (minutes). Default null. */
   force_stop_minutes?: number | null;
+  /** Whether the event was really published. Default false. */
   published?: boolean;
+  /** The params the chain ended with. Default `{}`. */
   raw_params?: Record<string, unknown>;
 }
 

@@ -6,10 +6,14 @@ import { NeoChatterConfig as NeoChatterConfigModel, type NeoChatterConfigValues 
  * here `config.enable_cooldown` and `config.plugin.enable_cooldown` are the same value
  * (`plugin` is the object itself, not enumerable, so copies and JSON do not repeat it).
  */
-export type NeoChatterConfig = NeoChatterConfigValues & { readonly plugin: NeoChatterConfigValues };
+export type NeoChatterConfig = NeoChatterConfigValues & {
+  /** The same object again, for the seed's `config.plugin.<field>` spelling (not enumerable). */
+  readonly plugin: NeoChatterConfigValues;
+};
 
 /** Where a third party's session reads its values: a plugin, through its `config`. */
 export interface SessionConfigSource {
+  /** The plugin's parsed config; each NeoChatterConfig field it defines with a valid value overrides NDFC's own. Anything that is not an object counts as none. */
   readonly config: unknown;
 }
 
