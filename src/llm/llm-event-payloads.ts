@@ -11,11 +11,15 @@ import type { ToolDeclaration } from './tool-declaration.js';
  * the next turn. Filter with `request_name` (NDFC's is `actor`) and `stream_id`.
  */
 export interface BeforeLlmRequestPayload {
+  /** The request's name (NDFC's is `actor`), for telling requests apart. Leave it unchanged. */
   request_name: string;
   /** The chat stream the request belongs to; `''` for requests outside a stream. */
   stream_id: string;
+  /** The model task (in `config/models.toml`) whose models will be tried in order. Leave it unchanged. */
   task_name: string;
+  /** A copy of the request's messages for this send; edit them in place or replace the list to change what the model receives (a non-list is ignored with a warning). */
   payloads: LLMPayload[];
+  /** A copy of the tools offered for this send; change it like `payloads`. */
   tools: ToolDeclaration[];
 }
 
@@ -24,15 +28,21 @@ export interface BeforeLlmRequestPayload {
  * `response_message` and `tool_calls`; the `LLMResponse` carries what they leave.
  */
 export interface AfterLlmRequestPayload {
+  /** The request's name (NDFC's is `actor`). */
   request_name: string;
+  /** The chat stream the request belongs to; `''` for requests outside a stream. */
   stream_id: string;
+  /** The model task the answering model belongs to. */
   task_name: string;
   /** The name (in `config/models.toml`) of the model that answered. */
   model: string;
   /** The payloads that were sent. */
   payloads: LLMPayload[];
+  /** The model's text; a handler may replace it (a non-string is ignored). */
   response_message: string;
+  /** The model's tool calls; a handler may change or replace the list (a non-list is ignored). */
   tool_calls: ToolCall[];
+  /** Token counts the provider reported, or undefined when it reported none. Informational. */
   usage: ModelUsage | undefined;
   /** Milliseconds from the first attempt to the answer, fallbacks included. */
   duration_ms: number;
@@ -40,17 +50,25 @@ export interface AfterLlmRequestPayload {
 
 /** `on_llm_request_failed`: every model of the task failed; `error` is then thrown by `send()`. */
 export interface LlmRequestFailedPayload {
+  /** The request's name (NDFC's is `actor`). Observation only: changes are ignored. */
   request_name: string;
+  /** The chat stream the request belongs to; `''` for requests outside a stream. */
   stream_id: string;
+  /** The model task whose models all failed. */
   task_name: string;
+  /** The payloads that were sent (after `before_llm_request` handlers). */
   payloads: LLMPayload[];
+  /** The error `send()` throws next, with every model's failure. */
   error: LlmRequestFailedError;
 }
 
 declare module '../kernel/event-bus/event-payloads.js' {
   interface EventPayloads {
+    /** Before each model request is sent; handlers may edit what the model receives. */
     before_llm_request: BeforeLlmRequestPayload;
+    /** When a model answered; handlers may change the answer. */
     after_llm_request: AfterLlmRequestPayload;
+    /** When every model of the task failed, just before `send()` throws. */
     on_llm_request_failed: LlmRequestFailedPayload;
   }
 }

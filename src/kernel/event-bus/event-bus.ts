@@ -23,6 +23,7 @@ export type { SubscriberInfo } from './subscription.js';
 /** The default per-handler timeout, in seconds (the NDFC seed's 30 s). */
 export const DEFAULT_EVENT_HANDLER_TIMEOUT_SECONDS = 30;
 
+/** How `EventBus.subscribe` places and times a handler; every field optional. */
 export interface SubscribeOptions {
   /** Higher runs first; equal weights run in subscription order. Default 0. */
   weight?: number;
@@ -39,7 +40,12 @@ export interface SubscribeOptions {
 
 /** What `publish` resolves to: the last effective decision and the resulting params. */
 export interface PublishResult<P> {
+  /**
+   * The decision of the last handler that ran: STOP when one ended the chain, PASS when the
+   * last one passed (or threw, or timed out), SUCCESS when it succeeded or nobody subscribes.
+   */
   decision: EventDecision;
+  /** The params after the last SUCCESS or STOP; the published ones when every handler passed. */
   params: P;
 }
 

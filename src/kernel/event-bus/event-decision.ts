@@ -5,8 +5,11 @@
  * - `STOP`: its params become the current params; the chain ends.
  */
 export const EventDecision = {
+  /** The handler's params become the current params; the next handler runs. */
   SUCCESS: 'SUCCESS',
+  /** The handler's params are discarded; the next handler runs (observe only). */
   PASS: 'PASS',
+  /** The handler's params become the current params and no later handler runs. */
   STOP: 'STOP',
 } as const;
 
