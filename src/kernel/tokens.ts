@@ -48,6 +48,7 @@ export const TOKENS = {
   Tools: Symbol.for('moonglass.Tools'),
 } as const;
 
+/** Any one of the {@link TOKENS} symbols. */
 export type CoreToken = (typeof TOKENS)[keyof typeof TOKENS];
 
 /** Tokens whose value depends on which plugin's component asks for it. */

@@ -6,6 +6,7 @@ const TOOL_EXECUTION_RESULT_MARKER = Symbol.for('moonglass.ToolExecutionResult')
 export interface ToolExecutionResultOptions {
   /** The tool that ran; must be the name the model called. */
   toolName: string;
+  /** Whether the call succeeded; false requires a non-blank `errorMessage`. */
   success: boolean;
   /** What the model reads back on success; capped by the registry. Default `''`. */
   observation?: string;
@@ -23,11 +24,17 @@ export interface ToolExecutionResultOptions {
  * with its own copy of the package.
  */
 export class ToolExecutionResult {
+  /** @internal Brand that `isInstance` checks, shared by every copy of the package. */
   readonly [TOOL_EXECUTION_RESULT_MARKER] = true;
+  /** The tool that ran (the name the model called). */
   readonly toolName: string;
+  /** Whether the call succeeded; when false, `errorMessage` says why. */
   readonly success: boolean;
+  /** What the model reads back on success; `''` when none was given. */
   readonly observation: string;
+  /** Why the call failed, never blank on a failure; `''` on success. */
   readonly errorMessage: string;
+  /** Host-side facts (ids, timings, paging offsets), frozen; never shown to the model. */
   readonly metadata: Readonly<Record<string, unknown>>;
 
   constructor(options: ToolExecutionResultOptions) {

@@ -6,5 +6,6 @@ import type { Logger as PinoLogger } from 'pino';
  */
 export type Logger = PinoLogger;
 
+/** A pino level name, lowest to highest; `silent` logs nothing. */
 export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent';
 export const LOG_LEVELS: readonly LogLevel[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];

@@ -16,6 +16,7 @@ interface Effect {
  * effects with `ScopeInactiveError`.
  */
 export class PluginScope {
+  /** The id of the plugin the scope belongs to. */
   readonly id: string;
   readonly #logger: Logger;
   readonly #effects: Effect[] = [];
@@ -26,6 +27,7 @@ export class PluginScope {
     this.#logger = logger;
   }
 
+  /** False once the scope is disposed; then new effects are refused. */
   get active(): boolean {
     return this.#active;
   }

@@ -4,8 +4,11 @@ import { signaturePartProblem } from './signature-part.js';
 
 /** A component signature split into its three parts. */
 export interface SignatureParts {
+  /** The id of the plugin that owns the component. */
   pluginId: string;
+  /** The component's kind, the signature's middle part. */
   kind: ComponentKind;
+  /** The component's name within its plugin and kind. */
   name: string;
 }
 

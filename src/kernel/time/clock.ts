@@ -1,5 +1,10 @@
 /** An opaque handle returned by `Clock.setTimeout`. */
-export type TimerHandle = { readonly __timer: unique symbol } | object;
+export type TimerHandle =
+  | {
+      /** @internal Brand that keeps the handle opaque; no such property exists. */
+      readonly __timer: unique symbol;
+    }
+  | object;
 
 /**
  * Where time comes from. Typing delays, waits, cooldowns and handler timeouts all read this
@@ -10,6 +15,7 @@ export interface Clock {
   now(): number;
   /** Runs `callback` after `delayMs`. Timers never keep the process alive on their own. */
   setTimeout(callback: () => void, delayMs: number): TimerHandle;
+  /** Cancels a timer from `setTimeout`; a handle that already fired or was cleared is ignored. */
   clearTimeout(handle: TimerHandle): void;
   /** Resolves after `delayMs`, or rejects with the signal's reason when it aborts. */
   sleep(delayMs: number, signal?: AbortSignal): Promise<void>;

@@ -30,6 +30,7 @@ export class ManualClock implements Clock {
     return timer;
   }
 
+  /** Cancels a pending timer; an unknown or fired handle is ignored. */
   clearTimeout(handle: TimerHandle): void {
     this.#timers.delete(handle as ManualTimer);
   }

@@ -4,6 +4,7 @@ export interface Random {
   next(): number;
 }
 
+/** The real source, `Math.random`; the host's default `TOKENS.Random`. */
 export const systemRandom: Random = { next: () => Math.random() };
 
 /** A deterministic generator (mulberry32) for tests and reproducible runs. */
