@@ -5,7 +5,9 @@ import { MoonglassError, type MoonglassErrorOptions } from './moonglass-error.js
  * registry refuses, with the reason. The registry is left exactly as it was.
  */
 export class BindingOverrideError extends MoonglassError {
+  /** The token or signature the override named. */
   readonly identifier: string;
+  /** Why the registry refused it. */
   readonly reason: string;
 
   constructor(identifier: string, reason: string, options: MoonglassErrorOptions = {}) {

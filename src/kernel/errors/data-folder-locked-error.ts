@@ -9,6 +9,7 @@ export interface DataFolderLockedErrorOptions {
   startedAt?: string | undefined;
   /** The holder is this very process (a database in the folder is already open here). */
   heldByThisProcess?: boolean;
+  /** The error that led to this one, kept as the standard `cause`. */
   cause?: unknown;
 }
 
@@ -21,8 +22,11 @@ export class DataFolderLockedError extends MoonglassError {
   readonly folder: string;
   /** Process id of the host that holds the folder. */
   readonly pid: number;
+  /** The lock file that names the holder; delete it only when no such host is running. */
   readonly lockFile: string;
+  /** Host name the holder runs on, as it wrote it in the lock; undefined when not written. */
   readonly hostname: string | undefined;
+  /** When the holder took the lock (ISO 8601), as it wrote it; undefined when not written. */
   readonly startedAt: string | undefined;
 
   constructor(folder: string, pid: number, options: DataFolderLockedErrorOptions) {

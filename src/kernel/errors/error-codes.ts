@@ -32,4 +32,5 @@ export const ERROR_CODES = {
   MG_INVALID_ARGUMENT: 'A public function was called with an argument outside its documented range.',
 } as const;
 
+/** One `MG_…` code of {@link ERROR_CODES}. */
 export type ErrorCode = keyof typeof ERROR_CODES;

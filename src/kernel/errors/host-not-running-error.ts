@@ -2,7 +2,9 @@ import { MoonglassError } from './moonglass-error.js';
 
 /** A module-level function was called with no running host, or with several to choose from. */
 export class HostNotRunningError extends MoonglassError {
+  /** The module-level function that was called, e.g. `publishEvent`. */
   readonly operation: string;
+  /** How many hosts were running: 0 (none) or more than 1 (ambiguous). */
   readonly runningHosts: number;
 
   constructor(operation: string, runningHosts = 0) {

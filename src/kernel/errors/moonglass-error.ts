@@ -1,6 +1,8 @@
 const MOONGLASS_ERROR_MARKER = Symbol.for('moonglass.error');
 
+/** What a {@link MoonglassError} may carry besides its code and message. */
 export interface MoonglassErrorOptions {
+  /** The error that led to this one, kept as the standard `cause`. */
   cause?: unknown;
 }
 
@@ -12,7 +14,9 @@ export interface MoonglassErrorOptions {
  * with its own copy of the package, and the marker is shared through `Symbol.for`.
  */
 export class MoonglassError extends Error {
+  /** @internal Brand that `isInstance` checks, shared by every copy of the package through `Symbol.for`. */
   readonly [MOONGLASS_ERROR_MARKER] = true;
+  /** The stable `MG_…` code, a key of {@link ERROR_CODES}; match on it rather than on the message. */
   readonly code: string;
 
   constructor(code: string, message: string, options: MoonglassErrorOptions = {}) {
@@ -21,6 +25,7 @@ export class MoonglassError extends Error {
     this.code = code;
   }
 
+  /** True for an error thrown by any copy of moonglass (use it rather than `instanceof`). */
   static isInstance(error: unknown): error is MoonglassError {
     return typeof error === 'object' && error !== null && MOONGLASS_ERROR_MARKER in error;
   }

@@ -2,7 +2,9 @@ import { MoonglassError } from './moonglass-error.js';
 
 /** A registration arrived after its plugin's scope was disposed (the plugin unloaded). */
 export class ScopeInactiveError extends MoonglassError {
+  /** The id of the plugin whose scope is disposed. */
   readonly scopeId: string;
+  /** What tried to register (the effect's label). */
   readonly label: string;
 
   constructor(scopeId: string, label: string) {

@@ -2,8 +2,11 @@ import { MoonglassError } from './moonglass-error.js';
 
 /** A second component claimed a signature that is already bound. */
 export class SignatureCollisionError extends MoonglassError {
+  /** The signature both components claim. */
   readonly signature: string;
+  /** The plugin id that registered the signature first and keeps it. */
   readonly existingOwner: string;
+  /** The plugin id whose registration was refused. */
   readonly newOwner: string;
 
   constructor(signature: string, existingOwner: string, newOwner: string, classes?: { existing: string; added: string }) {

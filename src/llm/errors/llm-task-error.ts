@@ -5,7 +5,9 @@ import { MoonglassError } from '../../kernel/errors/moonglass-error.js';
  * `actor` task, its fallback, has none either, or the task lists a model that is not defined.
  */
 export class LlmTaskError extends MoonglassError {
+  /** The task the request named. */
   readonly taskName: string;
+  /** Why the task cannot be used. */
   readonly reason: string;
 
   constructor(taskName: string, reason: string) {

@@ -14,6 +14,7 @@ export interface ModelRequestErrorDetails {
   retryable: boolean;
   /** What went wrong on the last attempt, already stripped of the API key. */
   reason: string;
+  /** The underlying error (a network error, say), kept as the standard `cause`. */
   cause?: unknown;
 }
 
@@ -22,11 +23,17 @@ export interface ModelRequestErrorDetails {
  * that is not a chat completion. The message never contains the API key.
  */
 export class ModelRequestError extends MoonglassError {
+  /** The provider's name in `config/models.toml`, when the client knows it. */
   readonly provider: string | undefined;
+  /** The endpoint's base URL, e.g. `http://localhost:11434/v1`. */
   readonly baseUrl: string;
+  /** The HTTP status of the last attempt; `undefined` for network errors and timeouts. */
   readonly status: number | undefined;
+  /** How many attempts were made, the first one included. */
   readonly attempts: number;
+  /** True when the last failure was of a kind that is retried (429, 5xx, network, timeout). */
   readonly retryable: boolean;
+  /** What went wrong on the last attempt, without the API key. */
   readonly reason: string;
 
   constructor(details: ModelRequestErrorDetails) {

@@ -2,6 +2,7 @@ import { MoonglassError } from '../../kernel/errors/moonglass-error.js';
 
 /** The facts of a spent daily token budget. */
 export interface TokenBudgetSpentDetails {
+  /** The task whose budget is spent. */
   taskName: string;
   /** `models.toml [tasks.<name>] daily_token_budget`. */
   budget: number;
@@ -21,11 +22,17 @@ export interface TokenBudgetSpentDetails {
  * model, so the request fails at once with this error.
  */
 export class TokenBudgetSpentError extends MoonglassError {
+  /** The task whose budget is spent. */
   readonly taskName: string;
+  /** The task's daily token budget (`daily_token_budget`). */
   readonly budget: number;
+  /** Prompt + completion tokens the providers reported for the task today. */
   readonly used: number;
+  /** The local day, `YYYY-MM-DD`, in `timeZone`. */
   readonly day: string;
+  /** Epoch milliseconds of the next local midnight, when the budget is whole again. */
   readonly resetsAt: number;
+  /** The IANA time zone the day is counted in. */
   readonly timeZone: string;
   /** When a request of the task can succeed again (`resetsAt`): a stream driver waits until then instead of retrying. */
   readonly retryAt: number;

@@ -6,7 +6,9 @@ import { MoonglassError } from '../../kernel/errors/moonglass-error.js';
  * undone. Each problem names the component, the argument and the missing identifier.
  */
 export class ComponentInjectionError extends MoonglassError {
+  /** The plugin that failed to load. */
   readonly pluginId: string;
+  /** One line per unmet injection, naming the component, the argument and the missing identifier. */
   readonly problems: readonly string[];
 
   constructor(pluginId: string, problems: readonly string[], options: { cause?: unknown } = {}) {

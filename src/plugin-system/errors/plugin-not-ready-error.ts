@@ -2,7 +2,9 @@ import { MoonglassError } from '../../kernel/errors/moonglass-error.js';
 
 /** A plugin read `this.ctx` or `this.config` before the host set them (in its constructor, say). */
 export class PluginNotReadyError extends MoonglassError {
+  /** The plugin that read too early. */
   readonly pluginId: string;
+  /** Which member was read: `ctx` or `config`. */
   readonly member: 'ctx' | 'config';
 
   constructor(pluginId: string, member: 'ctx' | 'config') {

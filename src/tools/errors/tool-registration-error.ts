@@ -5,6 +5,7 @@ import { MoonglassError, type MoonglassErrorOptions } from '../../kernel/errors/
  * already holds, or a parameters schema that cannot be compiled. Nothing was registered.
  */
 export class ToolRegistrationError extends MoonglassError {
+  /** The name of the tool that was refused. */
   readonly toolName: string;
   /** Who tried to register it (a plugin id). */
   readonly owner: string;
