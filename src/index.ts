@@ -1,6 +1,8 @@
 /**
  * moonglass: the public API for plugin authors. Everything a plugin needs comes from here
  * (`import { ... } from 'moonglass'`); nothing under src/ is imported by path.
+ *
+ * @module moonglass
  */
 export { inject, injectable, optional } from 'inversify';
 

@@ -4,6 +4,8 @@
  * the types of its service and sessions. At run time NDFC is reached only through
  * `getService('neo_default_chatter:service:chat_core')` (typed as `NeoChatterService` once
  * this module is imported).
+ *
+ * @module moonglass/ndfc
  */
 export { NdfcEvent } from './plugins/built_in/neo_default_chatter/events/ndfc-event.js';
 export { PreprocessDecision } from './plugins/built_in/neo_default_chatter/events/preprocess-decision.js';

@@ -1,6 +1,8 @@
 /**
  * moonglass/testing: what a plugin author needs to test a plugin. Time that moves only when
  * told to, randomness that is fixed, and a logger whose lines can be asserted on.
+ *
+ * @module moonglass/testing
  */
 export { ManualClock, flushMicrotasks } from './kernel/time/manual-clock.js';
 export { SeededRandom, SequenceRandom } from './kernel/time/random.js';

@@ -1,0 +1,56 @@
+// `npm run docs:check`: fails on anything in the docs that no longer matches the code or leads
+// nowhere: a reference page out of date, a broken link or anchor, a guide missing from the
+// navigation, an error code without its troubleshooting section, a code sample that does not
+// compile (or, for a sample test, does not pass), a config sample the host would refuse, and a
+// public API symbol without TSDoc. Each problem is printed as `file:line: what is wrong`.
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { checkLinks } from './check/links.js';
+import { checkNavigation } from './check/navigation.js';
+import { formatProblem, type Problem } from './check/problem.js';
+import { checkReferences } from './check/references.js';
+import { checkSamples, SAMPLES_ROOT } from './check/samples.js';
+import { checkTroubleshooting } from './check/troubleshooting.js';
+import { checkTsdoc } from './check/tsdoc.js';
+import { readDocPages } from './check/doc-pages.js';
+import { renderReferences } from './reference/render-references.js';
+import { repoRoot } from './repo-root.js';
+
+const log = (line: string): void => void process.stdout.write(`${line}\n`);
+const problems: Problem[] = [];
+
+const { files } = await renderReferences(join(tmpdir(), `moonglass-docs-check-${process.pid}`));
+problems.push(...checkReferences(files));
+const pages = readDocPages();
+problems.push(...checkNavigation(pages), ...checkLinks(pages), ...checkTroubleshooting(pages));
+const samples = await checkSamples(pages);
+problems.push(...samples.problems);
+problems.push(...checkTsdoc());
+
+if (samples.tests.length > 0 && samples.problems.length === 0) {
+  const run = runSampleTests(samples.tests.map((test) => test.file));
+  if (run !== undefined) problems.push(run);
+}
+
+log(`docs:check: ${pages.length} pages, ${files.size} reference pages, ${samples.compiled.length} TypeScript samples compiled (${samples.tests.length} of them tests, run), ${samples.validated} config and manifest samples validated`);
+for (const skipped of samples.skipped) log(`  not compiled: docs/${skipped.page}:${skipped.line} (${skipped.reason})`);
+if (problems.length > 0) {
+  for (const problem of problems) log(formatProblem(problem));
+  log(`docs:check: ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
+  process.exitCode = 1;
+} else {
+  log('docs:check: all good');
+}
+
+/** Runs the sample tests with vitest and the repo's own test settings; a failure is one problem with vitest's output. */
+function runSampleTests(tests: string[]): Problem | undefined {
+  const vitest = join(repoRoot, 'node_modules/vitest/vitest.mjs');
+  const result = spawnSync(process.execPath, [vitest, 'run', '--config', join(repoRoot, 'scripts/docs/vitest.samples.config.ts'), ...tests.map((test) => relative(repoRoot, test))], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
+  if (result.status === 0) return undefined;
+  const output = `${result.stdout}${result.stderr}`.split('\n').slice(-60).join('\n');
+  return { file: relative(repoRoot, SAMPLES_ROOT), message: `the sample tests failed:\n${output}` };
+}
