@@ -24,6 +24,10 @@ const bindings = new WeakMap<object, ChatterBinding>();
  * The host binds the chatter to its stream before calling `execute()`.
  */
 export abstract class BaseChatter {
+  /**
+   * The run: an async generator yielding {@link ChatterResult}s; each `next(event)` resumes
+   * it after a Wait with the {@link WaitResumeEvent} that woke it (undefined for other steps).
+   */
   abstract execute(): ChatterGenerator;
 
   /** The stream this chatter runs in. */

@@ -19,14 +19,23 @@ import type { WaitResumeEvent } from './wait-resume-event.js';
 
 /** What chatters work with: the host's chat-facing services in one place. */
 export interface ChatRuntime {
+  /** Reading and sending in streams: unread messages, history, replies ({@link StreamApi}). */
   readonly streams: StreamApi;
+  /** Builds model requests for the tasks of `config/models.toml` ({@link LlmService}). */
   readonly llm: LlmService;
+  /** Named prompt templates, rendered through `on_prompt_build` ({@link PromptManager}). */
   readonly prompts: PromptManager;
+  /** The plugins' tools ({@link ToolRegistry}); `usablesFor` already offers them per stream. */
   readonly tools: ToolRegistry;
+  /** Every registered component, by signature ({@link ComponentRegistry}). */
   readonly registry: ComponentRegistry;
+  /** The host's event bus; publish here to reach this host's handlers. */
   readonly bus: EventBus;
+  /** The host's clock; read it (not `Date.now`) so tests can drive time. */
   readonly clock: Clock;
+  /** The host's random source; read it for probability gates so tests can fix the outcome. */
   readonly random: Random;
+  /** The host's logger. */
   readonly logger: Logger;
   /** `bot.toml` as written; a conversation's persona is `personaOf(streamId)`. */
   readonly bot: BotConfig;

@@ -6,5 +6,6 @@ export type ChatterGenerator = AsyncGenerator<ChatterResult, void, WaitResumeEve
 
 /** What the stream loop needs of a chatter: a fresh generator per run. */
 export interface ChatterRun {
+  /** Starts a fresh run: a new generator, as `BaseChatter.execute` returns. */
   execute(): ChatterGenerator;
 }

@@ -7,9 +7,13 @@ import type { UsableCall, UsableSet } from './usables.js';
 
 /** One finished call, in the order the model made it. */
 export interface ToolCallOutcome {
+  /** The model's call as it made it. */
   call: ToolCall;
+  /** The signature of the tool or action that ran; undefined when the name matched nothing. */
   signature: string | undefined;
+  /** `tool` or `action`; undefined when the name matched nothing (the result is then a failure). */
   kind: 'tool' | 'action' | undefined;
+  /** What the call produced; a failure for an unknown name or a call a `before_tool_call` handler skipped. */
   result: ToolExecutionResult;
 }
 

@@ -10,18 +10,30 @@ import type { BaseAction } from './base-action.js';
 
 /** One thing the model may call in a turn: a plugin tool or an action component. */
 export interface Usable {
+  /** `<plugin>:tool:<name>` or `<plugin>:action:<name>`. */
   signature: string;
+  /** Whether it is a plugin tool or an action component. */
   kind: 'tool' | 'action';
+  /** The name the model calls it by; unique within a {@link UsableSet}. */
   name: string;
+  /** What the model is shown: name, description and JSON Schema parameters. */
   declaration: ToolDeclaration;
+  /**
+   * Runs one call with the model's arguments: validates them, runs the tool or action, and
+   * resolves to its result; bad arguments or a throw give a failed result.
+   */
   run(args: Record<string, unknown>, call: UsableCall): Promise<ToolExecutionResult>;
 }
 
 /** The call a usable runs for. */
 export interface UsableCall {
+  /** The stream the call was made in. */
   streamId: string;
+  /** The model's id for the call. */
   callId: string;
+  /** Aborts when the run is abandoned or the turn is interrupted. */
   signal: AbortSignal;
+  /** The capabilities the stream has (`ChatRuntime.capabilitiesFor`), passed on to tools. */
   capabilities: ReadonlySet<string>;
 }
 
@@ -46,14 +58,17 @@ function compileParameters(parameters: ActionMetadata['parameters']): CompiledPa
 export class UsableSet {
   readonly #byName = new Map<string, Usable>();
 
+  /** Adds a usable, replacing one of the same name. */
   add(usable: Usable): void {
     this.#byName.set(usable.name, usable);
   }
 
+  /** The usable the model calls `name`, or undefined. */
   get(name: string): Usable | undefined {
     return this.#byName.get(name);
   }
 
+  /** Every name in the set, in the order added. */
   names(): string[] {
     return [...this.#byName.keys()];
   }

@@ -3,6 +3,7 @@ export type ResumeSource = 'message' | 'timer' | 'sub_agent' | 'internal_context
 
 /** What a waiting chatter is resumed with. The chatter does not care which subsystem sent it. */
 export class WaitResumeEvent {
+  /** Where the resume came from: `message`, `timer`, `sub_agent`, `internal_context`, or a plugin's own source. */
   readonly source: ResumeSource;
   /** The seconds the chatter asked to wait (for a `timer` resume), else 0. */
   readonly waitTime: number;
