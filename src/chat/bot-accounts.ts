@@ -5,7 +5,9 @@ export type BotPersona = BotConfig['bot'];
 
 /** An account's `[groups]` lists (group ids as strings); `deny` wins over `allow`, an empty `allow` lets every group in. */
 export interface AccountGroups {
+  /** The only groups whose messages and events reach the host from this account; empty: every group not denied. */
   allow: readonly string[];
+  /** Groups whose messages and events the adapter drops for this account, even when allowed. */
   deny: readonly string[];
 }
 

@@ -204,12 +204,15 @@ export const BotConfigSchema = z.object({
     .prefault({}),
 });
 
+/** `config/bot.toml` as validated, every default filled in (see `BotConfigSchema`). */
 export type BotConfig = z.output<typeof BotConfigSchema>;
 /** A bot.toml as written: every field may be left out and takes its default. */
 export type BotConfigInput = z.input<typeof BotConfigSchema>;
 
+/** The bot config's file name inside the config folder. */
 export const BOT_CONFIG_FILE_NAME = 'bot.toml';
 
+/** The comment lines written at the top of a fresh default `bot.toml`. */
 export const BOT_CONFIG_HEADER = [
   'The bot: its persona, its accounts, and how conversations run.',
   'Written with the defaults on first start; edit freely. Delete it to get a fresh default one.',

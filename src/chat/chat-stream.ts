@@ -8,13 +8,37 @@ export const HISTORY_IN_MEMORY = 50;
  * handled yet, and recent history. Storage holds the truth; this is its working copy.
  */
 export class ChatStream {
+  /** The conversation's id (see `streamIdFor`): the key for every stream API call. */
   readonly streamId: string;
+  /** The adapter's platform name (`qq`, `console` …). */
   readonly platform: string;
+  /** `group` for a group chat (then `group` is set), `private` for a one-to-one chat (then `user` is). */
   readonly chatType: ChatType;
-  readonly group: { id: string; name: string } | null;
-  readonly user: { id: string; name: string } | null;
+  /** The group, in a group chat; null in a private one. */
+  readonly group: {
+    /** The platform's group id (OneBot: the group number, as a string). */
+    id: string;
+    /** The group's name as last received; empty when the platform never gave one. */
+    name: string;
+  } | null;
+  /** The other person, in a private chat; null in a group. */
+  readonly user: {
+    /** The platform's user id (OneBot: the QQ number, as a string). */
+    id: string;
+    /** Their nickname as last received; may be empty. */
+    name: string;
+  } | null;
+  /**
+   * Received messages no chatter has handled yet, oldest first. Read them through
+   * `StreamApi.fetchUnreads` and move them with `flushUnreads` rather than editing this array.
+   */
   readonly unreads: Message[] = [];
+  /** Recent handled messages, both directions, oldest first; at most `HISTORY_IN_MEMORY` (50). */
   readonly history: Message[] = [];
+  /**
+   * Epoch seconds of the latest activity: loaded from storage when the stream is built, then
+   * moved by each received message (the bot's own sends move only the stored value).
+   */
   lastActiveAt: number;
   /**
    * The bot account the conversation belongs to (OneBot: a connection's self id); replies

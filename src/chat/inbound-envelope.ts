@@ -52,6 +52,7 @@ export const InboundSegmentSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('other'), wire_type: z.string(), data: z.record(z.string(), z.unknown()) }),
 ]);
 
+/** One parsed segment of an inbound message (see `InboundSegmentSchema`); narrow on `type`. */
 export type InboundSegment = z.output<typeof InboundSegmentSchema>;
 
 /**
@@ -107,5 +108,10 @@ export const InboundEnvelopeSchema = z.object({
   path: ['group'],
 });
 
+/**
+ * An envelope as an adapter may write it (see `InboundEnvelopeSchema`): ids as strings
+ * or numbers, defaulted fields optional. The host validates it on receipt.
+ */
 export type InboundEnvelope = z.input<typeof InboundEnvelopeSchema>;
+/** An envelope after validation: ids as strings, every default filled in. */
 export type ValidInboundEnvelope = z.output<typeof InboundEnvelopeSchema>;

@@ -10,6 +10,7 @@ export interface MessageExtra {
   at_users?: string[];
   /** True when the bot itself was @-mentioned (or replied to). */
   mentions_bot?: boolean;
+  /** The group's platform id, on received group messages; absent on private ones and on the bot's own. */
   group_id?: string;
   [key: string]: unknown;
 }
@@ -20,6 +21,7 @@ export interface MessageExtra {
  * payload) with its extras typed.
  */
 export interface Message extends MessageRecord {
+  /** A group chat or a one-to-one chat. */
   chatType: ChatType;
   extra: MessageExtra;
 }

@@ -6,19 +6,32 @@ import type { ChatType } from './message.js';
  * QQ client runs on.
  */
 export interface OutboundMedia {
+  /** `image` a picture, `record` a voice clip, `video` a video: the OneBot segment type it is sent as. */
   kind: 'image' | 'record' | 'video';
+  /** Where the platform fetches it from: an `http(s)://` URL, `base64://<data>` or a `file:///` URL. */
   file: string;
 }
 
 /** One message for the platform, addressed by the stream it belongs to. */
 export interface OutboundDelivery {
+  /** The conversation it belongs to. */
   streamId: string;
+  /** The stream's platform name (`qq`, `console` …). */
   platform: string;
+  /** Send to the group (`groupId`) or to the person (`userId`). */
   chatType: ChatType;
+  /** The group to send to, in a group chat; null in a private one. */
   groupId: string | null;
+  /** The person to send to, in a private chat; null in a group. */
   userId: string | null;
+  /**
+   * The text, as the last `on_message_sent` handler left it. Sent as plain text (OneBot: one
+   * `text` segment, CQ codes not parsed); may be empty when `media` carries the message.
+   */
   content: string;
+  /** The platform id of the message to quote, or null. */
   replyTo: string | null;
+  /** The user id to @-mention before the text (groups), or null. */
   at: string | null;
   /** Pictures, voice clips or videos sent with the text (after it). Absent: text only. */
   media?: readonly OutboundMedia[];
@@ -39,12 +52,26 @@ export interface OutboundDelivery {
  * it has the message (with its id), it has not, or it cannot tell.
  */
 export type DeliveryCheck =
-  | { readonly status: 'delivered'; readonly messageId: string }
-  | { readonly status: 'missing' }
-  | { readonly status: 'unknown'; readonly reason: string };
+  | {
+      /** The platform has it: it is stored as sent, not sent again. */
+      readonly status: 'delivered';
+      /** The platform's id of the message found. */
+      readonly messageId: string;
+    }
+  | {
+      /** The platform does not have it: the outbox sends it again. */
+      readonly status: 'missing';
+    }
+  | {
+      /** The platform cannot tell: it is taken as delivered (logged), so nobody gets it twice. */
+      readonly status: 'unknown';
+      /** Why it cannot tell, for the log. */
+      readonly reason: string;
+    };
 
 /** What `confirm` is asked about: the delivery, since when, and the ids the bot's earlier messages there have. */
 export interface DeliveryCheckRequest {
+  /** The delivery in doubt, as it was attempted. */
   delivery: OutboundDelivery;
   /** When the delivery in doubt was attempted (epoch ms). */
   sinceMs: number;
@@ -57,7 +84,14 @@ export interface DeliveryCheckRequest {
  * tests record deliveries. `deliver` resolves to the platform's id for the sent message.
  */
 export interface OutboundSink {
-  deliver(delivery: OutboundDelivery): Promise<{ messageId: string }>;
+  /**
+   * Sends one message. Rejects when it did not go through; an error whose `deliveryFailure`
+   * is `in_doubt` or `refused` is not retried, any other is (see `DeliveryFailureKind`).
+   */
+  deliver(delivery: OutboundDelivery): Promise<{
+    /** The platform's id of the sent message (OneBot: `message_id`, as a string). */
+    messageId: string;
+  }>;
   /**
    * A platform action by name (OneBot: `get_msg`, `get_forward_msg` …), resolving to its data.
    * Sinks without actions leave it out.

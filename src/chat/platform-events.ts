@@ -23,20 +23,30 @@ export type PlatformEvent =
 export interface OnNoticePayload extends PlatformEventOrigin {
   /** The conversation the notice is about (its group, or the private chat), when it has one. */
   stream_id: string | null;
+  /** The adapter that delivered it, `<plugin>:adapter:<name>`; `unknown` when the caller named none. */
   adapter_signature: string;
+  /** The notice, validated; narrow on `notice_type` (and `sub_type`). */
   notice: PlatformNotice;
 }
 
 /** `on_request`: a friend request or a group join request / invitation, to answer through `ctx.platform`. */
 export interface OnRequestPayload extends PlatformEventOrigin {
+  /**
+   * The conversation the request concerns (the group, or the private chat with the
+   * requester), when it has one; a stream id is given even if nothing was said there yet.
+   */
   stream_id: string | null;
+  /** The adapter that delivered it, `<plugin>:adapter:<name>`; `unknown` when the caller named none. */
   adapter_signature: string;
+  /** The request, validated; answer it with its `flag` (see {@link FriendRequest}, {@link GroupRequest}). */
   request: PlatformRequest;
 }
 
 declare module '../kernel/event-bus/event-payloads.js' {
   interface EventPayloads {
+    /** A platform notice arrived (join, leave, recall, poke …); see {@link OnNoticePayload}. */
     on_notice: OnNoticePayload;
+    /** A friend or group request arrived; see {@link OnRequestPayload}. */
     on_request: OnRequestPayload;
   }
 }
@@ -54,6 +64,7 @@ function reasonOf(error: z.ZodError, prefix: string): string {
     .join('; ');
 }
 
+/** What {@link parsePlatformEvent} gives: the event, or why it was refused (`reason` names the field). */
 export type ParsedPlatformEvent = { ok: true; event: PlatformEvent } | { ok: false; reason: string };
 
 /** Validates a notice body (the fields after `post_type`); `unknown` when it is not a v11 notice. */

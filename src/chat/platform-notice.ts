@@ -10,6 +10,7 @@ import { expected, PlatformIdSchema as Id } from './platform-id.js';
 const str = z.string(expected('a string'));
 const int = z.number(expected('a number')).int({ error: 'must be an integer' });
 
+/** A file was uploaded to a group (`group_upload`); `file.size` in bytes. */
 export const GroupUploadNoticeSchema = z.object({
   notice_type: z.literal('group_upload'),
   group_id: Id,
@@ -20,6 +21,7 @@ export const GroupUploadNoticeSchema = z.object({
   ),
 });
 
+/** A member became a group admin (`set`) or stopped being one (`unset`). */
 export const GroupAdminNoticeSchema = z.object({
   notice_type: z.literal('group_admin'),
   sub_type: z.enum(['set', 'unset'], expected('"set" or "unset"')),
@@ -27,6 +29,7 @@ export const GroupAdminNoticeSchema = z.object({
   user_id: Id,
 });
 
+/** A member left the group (`leave`), was removed (`kick`), or the bot itself was removed (`kick_me`). */
 export const GroupDecreaseNoticeSchema = z.object({
   notice_type: z.literal('group_decrease'),
   sub_type: z.enum(['leave', 'kick', 'kick_me'], expected('"leave", "kick" or "kick_me"')),
@@ -36,6 +39,7 @@ export const GroupDecreaseNoticeSchema = z.object({
   user_id: Id,
 });
 
+/** A member joined the group: approved by an admin (`approve`) or invited (`invite`). */
 export const GroupIncreaseNoticeSchema = z.object({
   notice_type: z.literal('group_increase'),
   sub_type: z.enum(['approve', 'invite'], expected('"approve" or "invite"')),
@@ -44,6 +48,7 @@ export const GroupIncreaseNoticeSchema = z.object({
   user_id: Id,
 });
 
+/** A member was muted in the group (`ban`, for `duration` seconds) or unmuted (`lift_ban`). */
 export const GroupBanNoticeSchema = z.object({
   notice_type: z.literal('group_ban'),
   sub_type: z.enum(['ban', 'lift_ban'], expected('"ban" or "lift_ban"')),
@@ -54,11 +59,13 @@ export const GroupBanNoticeSchema = z.object({
   duration: int,
 });
 
+/** A new friend was added (`friend_add`). */
 export const FriendAddNoticeSchema = z.object({
   notice_type: z.literal('friend_add'),
   user_id: Id,
 });
 
+/** A group message was recalled (`group_recall`); the host marks the stored message recalled. */
 export const GroupRecallNoticeSchema = z.object({
   notice_type: z.literal('group_recall'),
   group_id: Id,
@@ -68,6 +75,7 @@ export const GroupRecallNoticeSchema = z.object({
   message_id: Id,
 });
 
+/** A private message was recalled (`friend_recall`); the host marks the stored message recalled. */
 export const FriendRecallNoticeSchema = z.object({
   notice_type: z.literal('friend_recall'),
   user_id: Id,
@@ -83,6 +91,7 @@ export const PokeNoticeSchema = z.object({
   target_id: Id,
 });
 
+/** The lucky king of a group red packet (`notify` / `lucky_king`). */
 export const LuckyKingNoticeSchema = z.object({
   notice_type: z.literal('notify'),
   sub_type: z.literal('lucky_king'),
@@ -93,6 +102,7 @@ export const LuckyKingNoticeSchema = z.object({
   target_id: Id,
 });
 
+/** A member got a group honour (`notify` / `honor`): `talkative` (龙王), `performer` (群聊之火) or `emotion` (快乐源泉). */
 export const HonorNoticeSchema = z.object({
   notice_type: z.literal('notify'),
   sub_type: z.literal('honor'),
@@ -101,16 +111,27 @@ export const HonorNoticeSchema = z.object({
   user_id: Id,
 });
 
+/** The notice of a file uploaded to a group, as validated (see `GroupUploadNoticeSchema`). */
 export type GroupUploadNotice = z.output<typeof GroupUploadNoticeSchema>;
+/** The notice of a group admin set or unset, as validated (see `GroupAdminNoticeSchema`). */
 export type GroupAdminNotice = z.output<typeof GroupAdminNoticeSchema>;
+/** The notice of a member leaving or removed from a group, as validated (see `GroupDecreaseNoticeSchema`). */
 export type GroupDecreaseNotice = z.output<typeof GroupDecreaseNoticeSchema>;
+/** The notice of a member joining a group, as validated (see `GroupIncreaseNoticeSchema`). */
 export type GroupIncreaseNotice = z.output<typeof GroupIncreaseNoticeSchema>;
+/** The notice of a member muted or unmuted in a group, as validated (see `GroupBanNoticeSchema`). */
 export type GroupBanNotice = z.output<typeof GroupBanNoticeSchema>;
+/** The notice of a new friend, as validated (see `FriendAddNoticeSchema`). */
 export type FriendAddNotice = z.output<typeof FriendAddNoticeSchema>;
+/** The notice of a recalled group message, as validated (see `GroupRecallNoticeSchema`). */
 export type GroupRecallNotice = z.output<typeof GroupRecallNoticeSchema>;
+/** The notice of a recalled private message, as validated (see `FriendRecallNoticeSchema`). */
 export type FriendRecallNotice = z.output<typeof FriendRecallNoticeSchema>;
+/** The notice of a poke, as validated (see `PokeNoticeSchema`). */
 export type PokeNotice = z.output<typeof PokeNoticeSchema>;
+/** The notice of a red packet's lucky king, as validated (see `LuckyKingNoticeSchema`). */
 export type LuckyKingNotice = z.output<typeof LuckyKingNoticeSchema>;
+/** The notice of a group honour, as validated (see `HonorNoticeSchema`). */
 export type HonorNotice = z.output<typeof HonorNoticeSchema>;
 
 /** Every notice the host understands; narrow on `notice_type` (and `sub_type` for `notify`). */

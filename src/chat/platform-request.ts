@@ -10,6 +10,7 @@ import { expected, PlatformIdSchema as Id } from './platform-id.js';
 const comment = z.string(expected('a string')).nullish().transform((text) => text ?? '');
 const flag = z.string(expected('a string')).min(1, { error: 'must not be empty' });
 
+/** Someone asks to be the bot's friend; answer with `set_friend_add_request`. */
 export const FriendRequestSchema = z.object({
   request_type: z.literal('friend'),
   user_id: Id,
@@ -18,6 +19,7 @@ export const FriendRequestSchema = z.object({
   flag,
 });
 
+/** Someone asks to join a group (`add`), or the bot is invited into one (`invite`); answer with `set_group_add_request`. */
 export const GroupRequestSchema = z.object({
   request_type: z.literal('group'),
   /** `add`: someone asks to join the group; `invite`: the bot is invited into it. */
@@ -28,8 +30,11 @@ export const GroupRequestSchema = z.object({
   flag,
 });
 
+/** A friend request, as validated (see `FriendRequestSchema`). */
 export type FriendRequest = z.output<typeof FriendRequestSchema>;
+/** A group join request or invitation, as validated (see `GroupRequestSchema`). */
 export type GroupRequest = z.output<typeof GroupRequestSchema>;
+/** Every request the host understands; narrow on `request_type`. */
 export type PlatformRequest = FriendRequest | GroupRequest;
 
 /** The schema for a request of this `request_type`, or undefined for one outside v11. */

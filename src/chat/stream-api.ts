@@ -4,6 +4,7 @@ import type { OutboundMedia } from './outbound-sink.js';
 
 /** What a chatter or action asks to send. */
 export interface OutgoingMessage {
+  /** The text to send, as plain text (the OneBot adapter does not parse CQ codes in it); may be empty when `media` is given. */
   content: string;
   /** Quote this message. */
   replyTo?: string | null;
@@ -20,10 +21,32 @@ export interface OutgoingMessage {
  * platform, or past its deadline).
  */
 export type SendOutcome =
-  | { readonly status: 'sent'; readonly message: Message }
-  | { readonly status: 'queued'; readonly reason: string; readonly outboxId: number }
-  | { readonly status: 'cancelled'; readonly reason: string }
-  | { readonly status: 'failed'; readonly reason: string };
+  | {
+      /** The platform took it (or may have: a delivery in doubt counts as sent). */
+      readonly status: 'sent';
+      /** The message as stored; `messageId` is the platform's, or `unconfirmed-<outbox id>` for one in doubt. */
+      readonly message: Message;
+    }
+  | {
+      /** Not delivered yet; it stays in the outbox and is tried again. */
+      readonly status: 'queued';
+      /** Why it is not delivered yet (the adapter is down, the host is stopping, the caller stopped waiting …). */
+      readonly reason: string;
+      /** Its outbox row, the same across retries and restarts. */
+      readonly outboxId: number;
+    }
+  | {
+      /** Not sent, on purpose. */
+      readonly status: 'cancelled';
+      /** Who stopped it: an `on_message_sent` handler, a recall of what it answered, the caller's aborted signal. */
+      readonly reason: string;
+    }
+  | {
+      /** Not sent and not queued: the stream is unknown, queueing failed, the platform refused, or the deadline passed. */
+      readonly status: 'failed';
+      /** What went wrong, in words for the log. */
+      readonly reason: string;
+    };
 
 /** How to send. */
 export interface SendOptions {
@@ -51,8 +74,11 @@ export interface ListStreamsOptions {
 
 /** A stored conversation with the time of its last activity (`StreamApi.listStreams`). */
 export interface StreamSummary {
+  /** The conversation's id, for {@link StreamApi} calls. */
   readonly streamId: string;
+  /** The adapter's platform name (`qq`, `console` …). */
   readonly platform: string;
+  /** A group chat or a one-to-one chat. */
   readonly chatType: 'private' | 'group';
   /** Set for group streams, else null. */
   readonly groupId: string | null;

@@ -1,9 +1,14 @@
 /** The persona settings a rule may put over the conversation's own (its account's, else `[bot]`). */
 export interface ChatRulePersona {
+  /** The name the bot goes by in the chat (never empty); absent: the chat's own. */
   readonly nickname?: string;
+  /** Other names it answers to there, replacing (not added to) the chat's own list. */
   readonly aliases?: readonly string[];
+  /** Who it is, in a few sentences, for the system prompt. */
   readonly personality?: string;
+  /** What it knows it is, for the system prompt. */
   readonly identity?: string;
+  /** How it talks, for the system prompt. */
   readonly speaking_style?: string;
 }
 

@@ -4,6 +4,7 @@
  */
 export type ChatSilence =
   | {
+      /** An owner's `/mute` (see `CommandOperator.mute`). */
       readonly kind: 'muted';
       /** Epoch milliseconds when the mute ends. */
       readonly until: number;
@@ -11,6 +12,7 @@ export type ChatSilence =
       readonly by: string | null;
     }
   | {
+      /** The `[[rules]]` entry that applies now has `quiet = true`. */
       readonly kind: 'quiet_hours';
       /** The rule's name (see `ActiveChatRule.name`). */
       readonly rule: string;
