@@ -3,6 +3,7 @@ import type * as z from 'zod';
 /** Who may run a command: the sender's level must be this one or higher (owner > admin > member). */
 export type CommandPermission = 'owner' | 'admin' | 'member';
 
+/** Every {@link CommandPermission}, highest first. */
 export const COMMAND_PERMISSIONS: readonly CommandPermission[] = ['owner', 'admin', 'member'];
 
 /** Positional arguments: the keys, in declaration order, are the arguments' order on the line. */
@@ -36,22 +37,37 @@ export interface CommandDeclaration<Args extends CommandArgsShape = CommandArgsS
 
 /** What `@command` records on a class: `<plugin>:command:<name>`. */
 export interface CommandMetadata {
+  /** Which decorator recorded it; the signature's middle part. */
   kind: 'command';
+  /** The command's name, typed after the `/` (and the signature's last part). */
   name: string;
+  /** One line for `/help`. */
   description: string;
+  /** Other names that run it; `[]` when none. */
   aliases: readonly string[];
+  /** Positional arguments by name, in order; `{}` when none. */
   args: CommandArgsShape;
+  /** Whether the last argument takes the rest of the line as written. */
   rest: boolean;
+  /** Named options by name; `{}` when none. */
   options: CommandOptionsShape;
+  /** One-letter option names, mapped to the option they stand for. */
   short: Readonly<Record<string, string>>;
+  /** The lowest level that may run it. */
   permission: CommandPermission;
+  /** Whether the message also reaches the chatter after the command ran. */
   passThrough: boolean;
 }
 
 /** The parsed, validated input of a command declared with `declaration` (see `defineCommand`). */
 export type CommandInput<Declaration> =
   Declaration extends CommandDeclaration<infer Args, infer Options>
-    ? { args: { [Key in keyof Args]: z.output<Args[Key]> }; options: { [Key in keyof Options]: z.output<Options[Key]> } }
+    ? {
+        /** Each positional argument, parsed by its schema. */
+        args: { [Key in keyof Args]: z.output<Args[Key]> };
+        /** Each named option, parsed by its schema (defaults applied). */
+        options: { [Key in keyof Options]: z.output<Options[Key]> };
+      }
     : never;
 
 /**

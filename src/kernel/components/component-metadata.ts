@@ -6,25 +6,37 @@ export type { CommandMetadata } from './command-metadata.js';
 
 const COMPONENT_METADATA = Symbol.for('moonglass.component');
 
+/** What `@service` records on a class: `<plugin>:service:<name>`. */
 export interface ServiceMetadata {
+  /** Which decorator recorded it; the signature's middle part. */
   kind: 'service';
+  /** The component's name, the signature's last part. */
   name: string;
+  /** What the service offers, for listings; `''` when not given. */
   description: string;
   /** Omitted: `transient`, a new instance per `getService` (see `ComponentLifetime`). */
   lifetime?: ComponentLifetime;
 }
 
+/** What `@action` records on a class: `<plugin>:action:<name>`. */
 export interface ActionMetadata {
+  /** Which decorator recorded it; the signature's middle part. */
   kind: 'action';
+  /** The name the model calls it by, and the signature's last part. */
   name: string;
   /** When the model should use it; the model reads only this. */
   description: string;
+  /** The arguments the model must give, as JSON Schema or a zod object; calls are validated against it. */
   parameters: ParametersSchema;
+  /** Omitted: `transient`, a new instance per call (see `ComponentLifetime`). */
   lifetime?: ComponentLifetime;
 }
 
+/** What `@eventHandler` records on a class: `<plugin>:event_handler:<name>`. */
 export interface EventHandlerMetadata {
+  /** Which decorator recorded it; the signature's middle part. */
   kind: 'event_handler';
+  /** The component's name, the signature's last part. */
   name: string;
   /** Higher runs first; defaults run at 0. */
   weight: number;
@@ -34,29 +46,45 @@ export interface EventHandlerMetadata {
   timeout: number | null | undefined;
 }
 
+/** A chat's type: one-to-one, or a group. */
 export type ChatType = 'private' | 'group';
 
+/** What `@chatter` records on a class: `<plugin>:chatter:<name>`. */
 export interface ChatterMetadata {
+  /** Which decorator recorded it; the signature's middle part. */
   kind: 'chatter';
+  /** The component's name, the signature's last part. */
   name: string;
+  /** What the chatter does, for listings; `''` when not given. */
   description: string;
   /** Chat types this chatter serves; empty means all. */
   chatTypes: readonly ChatType[];
   /** Platforms this chatter serves; empty means all. */
   platforms: readonly string[];
+  /** Omitted: `transient`, a new instance per run (see `ComponentLifetime`). */
   lifetime?: ComponentLifetime;
 }
 
+/**
+ * The metadata of an adapter component, `<plugin>:adapter:<name>`. No moonglass decorator
+ * writes it yet: adapters are found through their `_manifest.json` (`plugin_type = "adapter"`).
+ */
 export interface AdapterMetadata {
+  /** Which decorator recorded it; the signature's middle part. */
   kind: 'adapter';
+  /** The component's name, the signature's last part. */
   name: string;
+  /** Which platform it connects, for listings. */
   description: string;
 }
 
 /** A tool: an `@tool` method of a plugin class, registered as `<plugin>:tool:<name>`. */
 export interface ToolMetadata {
+  /** Which decorator recorded it; the signature's middle part. */
   kind: 'tool';
+  /** The name the model calls the tool by. */
   name: string;
+  /** When the model should use the tool; the model reads only this. */
   description: string;
 }
 

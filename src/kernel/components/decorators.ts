@@ -71,6 +71,7 @@ function mark(metadata: (target: { name?: string }) => ComponentMetadata): Class
 }
 
 export interface ServiceOptions extends LifetimeOption {
+  /** What the service offers, for listings. Default `''`. */
   description?: string;
 }
 
@@ -110,7 +111,9 @@ export function action(name: string, options: ActionOptions): ClassDecorator {
   });
 }
 
+/** What `@eventHandler({...})` takes. */
 export interface EventHandlerOptions {
+  /** The handler's name, the last part of `<plugin>:event_handler:<name>`. */
   name: string;
   /** Events to subscribe to. `NdfcEvent.X` and its string value are the same event. */
   subscribe: readonly string[];
@@ -145,6 +148,7 @@ export function eventHandler(options: EventHandlerOptions): ClassDecorator {
 }
 
 export interface ChatterOptions extends LifetimeOption {
+  /** What the chatter does, for listings. Default `''`. */
   description?: string;
   /** Chat types served; default both. */
   chatTypes?: readonly ChatType[];

@@ -2,9 +2,13 @@ import type * as z from 'zod';
 
 /** A JSON Schema for an object of named parameters, as model tool declarations use. */
 export interface JsonObjectSchema {
+  /** Always `'object'`: parameters are named. */
   type: 'object';
+  /** Each parameter's JSON Schema, by name. */
   properties?: Record<string, Record<string, unknown>>;
+  /** The names of the parameters that must be given; each must be in `properties`. */
   required?: string[];
+  /** Whether (or with what schema) parameters beyond `properties` are accepted. */
   additionalProperties?: boolean | Record<string, unknown>;
   [keyword: string]: unknown;
 }
@@ -12,6 +16,7 @@ export interface JsonObjectSchema {
 /** Parameters of an action or tool: a JSON Schema object, or a zod object schema. */
 export type ParametersSchema = JsonObjectSchema | z.ZodObject;
 
+/** True for a zod schema (of any copy of zod 4). */
 export function isZodSchema(value: unknown): value is z.ZodType {
   return typeof value === 'object' && value !== null && '_zod' in value && typeof (value as { safeParse?: unknown }).safeParse === 'function';
 }

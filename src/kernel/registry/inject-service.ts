@@ -4,7 +4,13 @@ import type { ServiceTypes } from './service-types.js';
 
 /** What a compile error says when the injected service does not fit the parameter or property it goes into. */
 export interface InjectedServiceMismatch<Service, Declared> {
-  readonly 'the injected service does not fit the declared type': { service: Service; declared: Declared };
+  /** Never present at run time: its name is the compile error's message. */
+  readonly 'the injected service does not fit the declared type': {
+    /** The type `getService` gives for the signature. */
+    service: Service;
+    /** The type of the parameter or property it goes into. */
+    declared: Declared;
+  };
 }
 
 type Fits<Service, Declared> = [Service] extends [Declared] ? unknown : InjectedServiceMismatch<Service, Declared>;

@@ -9,7 +9,23 @@ import type { BindingOwner } from './request-owner.js';
  * what is bound now (the host's default, or the override below) and returns what stands in
  * for it, so a plugin can decorate the storage or the model client instead of rebuilding it.
  */
-export type OverrideTarget<T = unknown> = { useClass: Newable<T> } | { useValue: T } | { useFactory: () => T } | { wrap: (replaced: T) => T };
+export type OverrideTarget<T = unknown> =
+  | {
+      /** A class the container builds anew each time it is asked (a component's must be of the same kind). */
+      useClass: Newable<T>;
+    }
+  | {
+      /** This very value, shared by everyone who asks. */
+      useValue: T;
+    }
+  | {
+      /** A function called each time the binding is asked for. */
+      useFactory: () => T;
+    }
+  | {
+      /** Core tokens only: gets what is bound now and returns the object that stands in for it (called once, at override time). */
+      wrap: (replaced: T) => T;
+    };
 
 /**
  * How to (re)create one binding, and whose it is; a stack of these per identifier makes
