@@ -36,7 +36,12 @@ export interface CommandOperator {
   /** `models.toml` as loaded: the model per task. */
   readonly models: ModelsConfig;
   /** Messages received and sent since local midnight. */
-  messagesToday(): { inbound: number; outbound: number };
+  messagesToday(): {
+    /** Messages received. */
+    inbound: number;
+    /** Messages the bot sent. */
+    outbound: number;
+  };
   /** Every plugin folder seen and what became of it. */
   plugins(): readonly PluginStatus[];
   /** Unloads and loads the plugin again from its folder. */
@@ -63,6 +68,7 @@ export interface CommandOperator {
 export interface CommandAccount {
   /** The platform's id of the account (OneBot: the QQ number); `'bot'` when the adapter has none. */
   readonly selfId: string;
+  /** Whether the adapter has a live connection for it now. */
   readonly connected: boolean;
   /** The name it goes by (`bot.toml [accounts."<self id>"] nickname`, else `[bot] nickname`). */
   readonly nickname: string;

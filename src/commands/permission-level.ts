@@ -8,10 +8,13 @@ const RANK: Readonly<Record<PermissionLevel, number>> = { guest: 0, member: 1, a
 
 /** The facts of a message the level depends on. */
 export interface SenderFacts {
+  /** The platform name the `[permissions]` lists are keyed by (`qq`, `console` …). */
   readonly platform: string;
+  /** The sender's platform id, looked up in those lists. */
   readonly senderId: string;
   /** OneBot's sender.role in groups: `owner`, `admin` or `member`; null elsewhere. */
   readonly senderRole?: string | null;
+  /** Only in a group does `senderRole` make a group owner or admin an admin. */
   readonly chatType: 'private' | 'group';
 }
 
