@@ -79,11 +79,17 @@ export const McpConfigSchema = z.object({
   servers: z.record(z.string().min(1), McpServerConfigSchema).default({}).describe('The MCP servers, one [servers.<name>] table each.'),
 });
 
+/** `config/mcp.toml` as validated, defaults filled in. */
 export type McpConfig = z.output<typeof McpConfigSchema>;
+/** One `[servers.<name>]` table as validated: a stdio or an http server (narrow on `transport`). */
 export type McpServerConfig = z.output<typeof McpServerConfigSchema>;
+/** A `[servers.<name>]` table with `transport = "stdio"`, as validated. */
 export type McpStdioServerConfig = z.output<typeof McpStdioServerConfigSchema>;
+/** A `[servers.<name>]` table with `transport = "http"`, as validated. */
 export type McpHttpServerConfig = z.output<typeof McpHttpServerConfigSchema>;
+/** One `[servers.<name>.tools.<tool>]` table as validated. */
 export type McpToolConfig = z.output<typeof McpToolConfigSchema>;
+/** One `[servers.<name>.protocol_versions]` table as validated. */
 export type McpProtocolVersions = z.output<typeof McpProtocolVersionsSchema>;
 
 /** A server's settings with its name from `config/mcp.toml`. */

@@ -5,7 +5,10 @@ import type { PluginMcpAccess } from './mcp-types.js';
 export interface McpHostService {
   /** Starts connecting the enabled servers in the background; returns at once. */
   start(): void;
+  /** Closes every connection and removes the MCP tools offered to the model; later calls do nothing. */
   stop(): Promise<void>;
+  /** The `ctx.mcp` of plugin `pluginId`: its calls are logged as that plugin's. Throws on an empty id. */
   forPlugin(pluginId: string): PluginMcpAccess;
+  /** Every configured server's state, in config order (empty when none is configured). */
   status(): McpServerStatus[];
 }

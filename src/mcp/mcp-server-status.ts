@@ -12,6 +12,7 @@ export type McpServerState = 'disabled' | 'connecting' | 'connected' | 'refused'
 export interface McpServerStatus {
   /** Its name in `config/mcp.toml`. */
   readonly name: string;
+  /** Where it stands now (see {@link McpServerState}). */
   readonly state: McpServerState;
   /** The protocol version it negotiated, once it did. */
   readonly protocolVersion?: string;

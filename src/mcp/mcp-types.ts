@@ -1,10 +1,57 @@
-/** One content block of an MCP tool result, as the server sent it. */
+/**
+ * One content block of an MCP tool result, as the server sent it (the MCP spec's content
+ * types; the host does not check the blocks, so read them defensively).
+ */
 export type McpContentItem =
-  | { type: 'text'; text: string }
-  | { type: 'image'; data: string; mimeType: string }
-  | { type: 'audio'; data: string; mimeType: string }
-  | { type: 'resource_link'; uri: string; name: string; mimeType?: string; description?: string }
-  | { type: 'resource'; resource: { uri: string; mimeType?: string; text?: string; blob?: string } };
+  | {
+      /** Text meant to be read; these blocks make up {@link McpToolResult.text}. */
+      type: 'text';
+      /** The text. */
+      text: string;
+    }
+  | {
+      /** A picture. */
+      type: 'image';
+      /** The image bytes, base64-encoded. */
+      data: string;
+      /** Its media type, e.g. `image/png`. */
+      mimeType: string;
+    }
+  | {
+      /** A sound clip. */
+      type: 'audio';
+      /** The audio bytes, base64-encoded. */
+      data: string;
+      /** Its media type, e.g. `audio/wav`. */
+      mimeType: string;
+    }
+  | {
+      /** A pointer to a resource the server offers, not its content. */
+      type: 'resource_link';
+      /** The resource's URI, to read from the server. */
+      uri: string;
+      /** The resource's name. */
+      name: string;
+      /** Its media type, when the server gives one. */
+      mimeType?: string;
+      /** What it is, when the server says. */
+      description?: string;
+    }
+  | {
+      /** A resource embedded with its content. */
+      type: 'resource';
+      /** The resource: text in `text`, or binary base64-encoded in `blob`. */
+      resource: {
+        /** The resource's URI. */
+        uri: string;
+        /** Its media type, when the server gives one. */
+        mimeType?: string;
+        /** Its content, for a text resource (not included in {@link McpToolResult.text}). */
+        text?: string;
+        /** Its bytes, base64-encoded, for a binary resource. */
+        blob?: string;
+      };
+    };
 
 /** What `ctx.mcp.callTool` resolves to. */
 export interface McpToolResult {

@@ -5,8 +5,11 @@ export type McpUnavailableKind = 'not_listed' | 'not_readonly' | 'not_connected'
 
 /** An MCP tool cannot be called now; `message` is the Chinese reason a person reads. */
 export class McpUnavailableError extends MoonglassError {
+  /** The server asked for, by its name in `config/mcp.toml`. */
   readonly server: string;
+  /** The tool asked for, by its name on the server. */
   readonly tool: string;
+  /** Why it cannot be called: a code to branch on (`message` is for people). */
   readonly kind: McpUnavailableKind;
 
   constructor(server: string, tool: string, kind: McpUnavailableKind, reason: string) {
