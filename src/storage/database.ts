@@ -40,12 +40,19 @@ const INCREMENTAL_AUTO_VACUUM = 2;
 export class Database {
   /** Path of the database file. */
   readonly file: string;
+  /** The conversations (one private chat or one group, per platform and account). */
   readonly streams: StreamRepository;
+  /** Every message received and sent, with the unread flags chatters work from. */
   readonly messages: MessageRepository;
+  /** Where each stream's loop stands (waits, cooldowns), so a restart resumes them. */
   readonly streamStates: StreamStateRepository;
+  /** Finished tool calls, for the prompt's tool history and the web console. */
   readonly toolCalls: ToolCallLog;
+  /** MCP tool calls counted per day, for the daily quotas. */
   readonly mcpUsage: McpUsageRepository;
+  /** Finished image and video descriptions by content key, so nothing is described twice. */
   readonly mediaCache: MediaCacheRepository;
+  /** Model requests and their token use, behind the web console's usage charts and the budgets. */
   readonly modelCalls: ModelCallLog;
   /** Replies waiting for the platform's acknowledgement. */
   readonly outbox: OutboxRepository;

@@ -2,7 +2,9 @@
 export interface MessageRecord {
   /** The platform's id; unique per stream and direction. */
   messageId: string;
+  /** The conversation it belongs to (see `streamIdFor`). */
   streamId: string;
+  /** `inbound`: received from someone; `outbound`: sent by the bot. */
   direction: 'inbound' | 'outbound';
   /** When the message was sent, epoch seconds (fractions allowed). */
   time: number;
@@ -12,7 +14,12 @@ export interface MessageRecord {
   content: string;
   /** Plain text for prompts: content with media described and codes removed. */
   processedPlainText: string;
+  /**
+   * What the message is, in the adapter's words: `text` by default, `image` when it is only
+   * pictures (OneBot), `mixed` for the bot's own text with media.
+   */
   messageType: string;
+  /** The platform's id of the sender (OneBot: the QQ number); the bot's own account for outbound messages. */
   senderId: string;
   /** The sender's nickname. */
   senderName: string;
@@ -20,7 +27,9 @@ export interface MessageRecord {
   senderCard: string | null;
   /** The sender's role in the group (`owner`, `admin`, `member`), if any. */
   senderRole: string | null;
+  /** The adapter's platform name (`qq`, `console` …). */
   platform: string;
+  /** A group chat or a one-to-one chat. */
   chatType: 'private' | 'group';
   /**
    * The adapter's original payload. Stored as JSON; a value JSON cannot represent
@@ -57,6 +66,7 @@ export interface MessageRepository {
   history(streamId: string, limit: number): MessageRecord[];
   /** Ids of the streams that have unread messages, the one waiting longest first. */
   streamsWithUnread(): string[];
+  /** One stored message by its stream, direction and platform id; undefined when there is none. */
   get(streamId: string, direction: 'inbound' | 'outbound', messageId: string): MessageRecord | undefined;
   /** How many messages of each direction have a `time` at or after `epochSeconds`. */
   countSince(epochSeconds: number): { inbound: number; outbound: number };
