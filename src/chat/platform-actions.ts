@@ -186,13 +186,13 @@ export interface PlatformActions {
       message: PlatformMessage;
     };
   };
-  /** Sends profile likes to a user. */
+  /** Sends profile likes to a friend. */
   send_like: {
     /** To whom, how many. */
     params: {
-      /** The user's QQ number. */
+      /** The friend's QQ number. */
       user_id: PlatformId;
-      /** How many likes (default 1); the platform allows at most 10 a day per user. */
+      /** How many likes (default 1); the platform allows at most 10 a day per friend. */
       times?: number;
     };
     /** No data: resolves to null. */
@@ -228,7 +228,7 @@ export interface PlatformActions {
   };
   /** Mutes an anonymous sender in a group (such a mute cannot be lifted). */
   set_group_anonymous_ban: {
-    /** Whom (one of `anonymous`, `anonymous_flag`, `flag`), where, how long. */
+    /** Whom (one of `anonymous`, `anonymous_flag`, `flag`; `anonymous` wins when several are given), where, how long. */
     params: {
       /** The group number. */
       group_id: PlatformId;
@@ -250,7 +250,7 @@ export interface PlatformActions {
     params: {
       /** The group number. */
       group_id: PlatformId;
-      /** True mutes everyone but admins (default), false lifts it. */
+      /** True mutes the whole group (default), false lifts it. */
       enable?: boolean;
     };
     /** No data: resolves to null. */
@@ -356,7 +356,7 @@ export interface PlatformActions {
     params: {
       /** The request's `flag` (see {@link GroupRequest}). */
       flag: string;
-      /** The request's `sub_type`: `add` (someone asks to join) or `invite` (the bot is invited). */
+      /** The request's own `sub_type` (they must match): `add` (someone asks to join) or `invite` (the bot is invited). */
       sub_type: 'add' | 'invite';
       /** True accepts (default), false refuses. */
       approve?: boolean;
@@ -556,7 +556,7 @@ export interface PlatformActions {
     result: Record<string, unknown> & {
       /** Whether the account is online; null when the implementation cannot tell. */
       online: boolean | null;
-      /** Whether everything is working as it should. */
+      /** Whether everything works as it should, the account online included. */
       good: boolean;
     };
   };
@@ -566,7 +566,7 @@ export interface PlatformActions {
     params: NoParams;
     /** Its version, with whatever else the implementation adds. */
     result: Record<string, unknown> & {
-      /** The implementation's name, e.g. `NapCat.Onebot`. */
+      /** The implementation's name, as it calls itself. */
       app_name: string;
       /** Its version. */
       app_version: string;
@@ -574,7 +574,7 @@ export interface PlatformActions {
       protocol_version: string;
     };
   };
-  /** Restarts the OneBot implementation (the QQ client side, not this host). */
+  /** Restarts the OneBot implementation (the QQ client side, not this host); it answers first and restarts after. */
   set_restart: {
     /** When. */
     params: {
