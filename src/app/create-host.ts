@@ -71,6 +71,7 @@ import { personaWithRule } from '../chat/rules/persona-with-rule.js';
 import { ruleSwitchesOff } from '../chat/rules/rule-switches-off.js';
 import type { CommandAccount } from '../commands/command-context.js';
 
+/** How {@link createHost} builds a host; every field optional. */
 export interface HostOptions {
   /** Where `features.toml` and the other config files live. Default `./config`. */
   configDir?: string;
@@ -105,19 +106,30 @@ export interface HostOptions {
    * moonglass, then `./plugins`. `[]` starts a host without plugins.
    */
   pluginRoots?: readonly PluginRoot[];
+  /** The logger the host and its plugins log to. Default: a pino logger at `logLevel` on stdout. */
   logger?: Logger;
+  /** The level of the default logger; ignored when `logger` is given. Default `info`. */
   logLevel?: LogLevel;
+  /** The clock bound as `TOKENS.Clock` (a `ManualClock` in tests). Default: the system clock. */
   clock?: Clock;
+  /**
+   * The random source bound as `TOKENS.Random` (a `SeededRandom` or `SequenceRandom` in tests).
+   * Default: `Math.random`.
+   */
   random?: Random;
 }
 
 /** Facts about the running host, bound as `TOKENS.HostInfo`. */
 export interface HostInfo {
+  /** The moonglass version the host runs. */
   version: string;
+  /** The absolute config folder (`HostOptions.configDir`, default `./config`). */
   configDir: string;
+  /** The absolute data folder (`HostOptions.dataDir`, default `./data`). */
   dataDir: string;
 }
 
+/** A host's lifecycle state; a host starts once and is not restarted. */
 export type HostState = 'created' | 'starting' | 'running' | 'stopping' | 'stopped';
 
 /**
@@ -125,12 +137,19 @@ export type HostState = 'created' | 'starting' | 'running' | 'stopping' | 'stopp
  * (and no other host does), the module-level API (`getService`, `publishEvent`) reaches it.
  */
 export class Host implements HostRuntime {
+  /** The inversify container every component is built from; prefer `registry` and `getService`. */
   readonly container: Container;
+  /** Every registered component and core binding; tests override bindings here. */
   readonly registry: ComponentRegistry;
+  /** The host's event bus. */
   readonly bus: EventBus;
+  /** The host's logger (`HostOptions.logger`, or the default one). */
   readonly logger: Logger;
+  /** The clock the host reads, following the current `TOKENS.Clock` binding (so an override takes effect). */
   readonly clock: Clock;
+  /** The random source the host reads, following the current `TOKENS.Random` binding. */
   readonly random: Random;
+  /** Version and folders, also bound as `TOKENS.HostInfo`. */
   readonly info: HostInfo;
   /**
    * The bot's accounts on the platform (`/status`), set by whoever runs the adapter (run-bot
@@ -180,6 +199,10 @@ export class Host implements HostRuntime {
     this.registry.bindCore(TOKENS.HostInfo, this.info);
   }
 
+  /**
+   * Where the host is in its lifecycle: `created` until `start()`, then `starting`, `running`,
+   * `stopping`, `stopped`.
+   */
   get state(): HostState {
     return this.#state;
   }
@@ -572,16 +595,20 @@ export class Host implements HostRuntime {
     return scope;
   }
 
+  /** This host's component bound to a known service signature (typed by `ServiceTypes`), or `undefined` when nothing is bound. */
   getService<S extends keyof ServiceTypes>(signature: S): ServiceTypes[S] | undefined;
+  /** This host's component bound to `signature`, or `undefined`; throws `SignatureError` for a malformed one. */
   getService<T = unknown>(signature: string): T | undefined;
   getService(signature: string): unknown {
     return this.registry.get(signature);
   }
 
+  /** Publishes `eventName` on this host's bus and resolves to `{ decision, params }` (see {@link EventBus}). */
   publishEvent<E extends EventName>(eventName: E, params: EventParams<E>): Promise<PublishResult<EventParams<E>>> {
     return this.bus.publish(eventName, params);
   }
 
+  /** Sets the default handler timeout in seconds (`<= 0`: none) for this host's handlers that declare none. */
   setEventHandlerTimeout(seconds: number): void {
     this.bus.setDefaultTimeout(seconds);
   }

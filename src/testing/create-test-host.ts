@@ -13,6 +13,7 @@ import { type ModelScript, ScriptedModel } from '../llm/scripted-model.js';
 import { copyBuiltInPlugins, copyPluginFolder } from './copy-plugin-folders.js';
 import { FakeAdapter } from './fake-adapter.js';
 
+/** How {@link createTestHost} builds its host; every field optional. */
 export interface TestHostOptions {
   /**
    * Plugin folders to load beside the built-in ones (copied; the originals are never written).
@@ -31,6 +32,10 @@ export interface TestHostOptions {
   script?: ModelScript;
   /** Chance draws; default a fixed seed, so every run of a test draws the same numbers. */
   random?: Random;
+  /**
+   * `bot.toml` settings as an object; the test host sets the default chatter to NDFC,
+   * `message_buffer_seconds` to 0 and `step_timeout_seconds` to 90 unless `chat` says otherwise.
+   */
   botConfig?: BotConfigInput;
   /**
    * Real model endpoints (`models.toml` as an object): with a provider here the host talks to
@@ -49,13 +54,19 @@ export interface TestHostOptions {
 
 /** A started host for tests: scripted model, fake adapter, manual clock, memory logger, in-memory database. */
 export interface TestHost {
+  /** The started host itself. */
   host: Host;
+  /** The host's clock: time moves only when the test (or `settle`) advances it. */
   clock: ManualClock;
+  /** The model every task talks to unless `modelsConfig` names a real provider; read its calls, change its script. */
   model: ScriptedModel;
+  /** The fake platform: send messages in, read what the bot sent. */
   adapter: FakeAdapter;
+  /** Every log line so far, oldest first; the array fills as the host logs. */
   logs: LogRecord[];
   /** Lets the host work: fires due timers and settles pending work (optionally moving time). */
   settle(ms?: number): Promise<void>;
+  /** Stops the host (moving the manual clock through its grace period) and deletes the scratch folder. */
   stop(): Promise<void>;
 }
 

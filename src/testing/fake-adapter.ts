@@ -3,14 +3,17 @@ import type { InboundEnvelope } from '../chat/inbound-envelope.js';
 import type { IngressOutcome } from '../chat/ingress.js';
 import type { OutboundDelivery, OutboundSink } from '../chat/outbound-sink.js';
 
+/** What {@link FakeAdapter.send} puts in the message besides its text; every field optional. */
 export interface FakeMessageOptions {
   /** The sender's id; default `10001`. */
   user?: string;
+  /** The sender's display name; default `user <id>`. */
   userName?: string;
   /** A group id makes it a group message; default: a private chat. */
   group?: string;
   /** The bot was @-mentioned (or replied to). */
   mentionsBot?: boolean;
+  /** The platform the message comes from; default `test`. */
   platform?: string;
   /** The platform's own event, kept as the message's `raw` (what `observeInbound` plugins read). */
   raw?: unknown;
@@ -28,9 +31,17 @@ export type FakeActionHandler = (params: Readonly<Record<string, unknown>>) => u
  * (`host.receive`) and records everything the bot sends back.
  */
 export class FakeAdapter implements OutboundSink {
+  /** Everything the bot delivered, in order. */
   readonly sent: OutboundDelivery[] = [];
   /** Platform actions called through the adapter, in order, with the account when one was named. */
-  readonly calls: { action: string; params: Readonly<Record<string, unknown>>; account?: string }[] = [];
+  readonly calls: {
+    /** The platform action's name, e.g. `get_msg`. */
+    action: string;
+    /** The parameters it was called with. */
+    params: Readonly<Record<string, unknown>>;
+    /** The bot account named for the call; absent when none was. */
+    account?: string;
+  }[] = [];
   readonly #actions = new Map<string, FakeActionHandler>();
   readonly #host: Host;
   #nextId = 0;
@@ -78,7 +89,11 @@ export class FakeAdapter implements OutboundSink {
     return handler(params);
   }
 
-  async deliver(delivery: OutboundDelivery): Promise<{ messageId: string }> {
+  /** Records `delivery` in `sent` and answers like a platform that accepted it. */
+  async deliver(delivery: OutboundDelivery): Promise<{
+    /** The platform id the message got: `out-<n>`, counting every delivery. */
+    messageId: string;
+  }> {
     this.sent.push(delivery);
     return { messageId: `out-${this.sent.length}` };
   }
