@@ -16,8 +16,11 @@ import { repoRoot } from '../repo-root.js';
 import { docsFile, isWrittenPage, type DocPage } from './doc-pages.js';
 import type { Problem } from './problem.js';
 
-/** Where samples are written to be compiled and run (ignored by git; inside the repo so `moonglass` resolves to src/). */
-export const SAMPLES_ROOT = join(repoRoot, '.docs-samples');
+/**
+ * Where samples are written to be compiled and run: ignored by git, inside the repo so
+ * `moonglass` resolves to src/, one folder per process so two checks never share files.
+ */
+export const SAMPLES_ROOT = join(repoRoot, 'docs-samples');
 
 const TS_LANGS = new Set(['ts', 'typescript', 'mts']);
 const HOST_CONFIG_FILES = new Set(['config/bot.toml', 'config/models.toml', 'config/mcp.toml', 'config/features.toml']);
@@ -41,13 +44,14 @@ export interface SampleReport {
   skipped: { page: string; line: number; reason: string }[];
 }
 
-/** A page's own folder of samples: `.docs-samples/en/guide/models/`. */
-function pageFolder(page: string): string {
-  return join(SAMPLES_ROOT, page.replace(/\.md$/, ''));
+/** A page's own folder of samples: `docs-samples/<pid>/en/guide/models/`. */
+function pageFolder(root: string, page: string): string {
+  return join(root, page.replace(/\.md$/, ''));
 }
 
-export async function checkSamples(pages: DocPage[]): Promise<SampleReport> {
-  rmSync(SAMPLES_ROOT, { recursive: true, force: true });
+/** Checks the samples of `pages`, writing them under `root` (emptied first; remove it when done). */
+export async function checkSamples(pages: DocPage[], root = join(SAMPLES_ROOT, String(process.pid))): Promise<SampleReport> {
+  rmSync(root, { recursive: true, force: true });
   const report: SampleReport = { problems: [], compiled: [], tests: [], validated: 0, skipped: [] };
   for (const page of pages.filter((candidate) => isWrittenPage(candidate.path))) {
     const seen = new Map<string, number>();
@@ -71,17 +75,17 @@ export async function checkSamples(pages: DocPage[]): Promise<SampleReport> {
           report.problems.push({ ...where, message: `a TypeScript sample titled [${name}]: the title must be a .ts file path` });
           continue;
         }
-        const file = join(pageFolder(page.path), name);
+        const file = join(pageFolder(root, page.path), name);
         write(file, fence.code);
         const sample = { page: page.path, fence, file };
         report.compiled.push(sample);
         if (name.endsWith('.test.ts')) report.tests.push(sample);
       } else if (fence.lang === 'toml') {
-        const problem = await checkToml(page.path, fence);
+        const problem = await checkToml(pageFolder(root, page.path), fence);
         if (problem !== undefined) report.problems.push({ ...where, message: problem });
         report.validated += 1;
       } else if (fence.lang === 'json' && fence.title?.endsWith('_manifest.json') === true) {
-        const problem = checkManifest(page.path, fence);
+        const problem = checkManifest(pageFolder(root, page.path), fence);
         if (problem !== undefined) report.problems.push({ ...where, message: problem });
         report.validated += 1;
       }
@@ -96,8 +100,8 @@ function write(file: string, text: string): void {
   writeFileSync(file, text);
 }
 
-async function checkToml(page: string, fence: Fence): Promise<string | undefined> {
-  const folder = join(pageFolder(page), `toml-line-${fence.line}`);
+async function checkToml(pageRoot: string, fence: Fence): Promise<string | undefined> {
+  const folder = join(pageRoot, `toml-line-${fence.line}`);
   const title = fence.title ?? 'sample.toml';
   const file = join(folder, title);
   write(file, fence.code);
@@ -121,8 +125,8 @@ async function checkToml(page: string, fence: Fence): Promise<string | undefined
   }
 }
 
-function checkManifest(page: string, fence: Fence): string | undefined {
-  const folder = join(pageFolder(page), `manifest-line-${fence.line}`);
+function checkManifest(pageRoot: string, fence: Fence): string | undefined {
+  const folder = join(pageRoot, `manifest-line-${fence.line}`);
   write(join(folder, '_manifest.json'), fence.code);
   try {
     readPluginManifest(folder);

@@ -65,6 +65,7 @@ function checkMembers(declaration: ts.Node, owner: string, report: (node: ts.Nod
     if (name === undefined || ts.isPrivateIdentifier(name) || ts.isComputedPropertyName(name)) continue;
     // An overloaded method is documented once, on any of its signatures.
     if (isInternal(member) || documented.has(name.getText())) continue;
+    documented.add(name.getText()); // report an undocumented overload set once
     report(member, `${owner}.${name.getText()}`);
   }
 }
