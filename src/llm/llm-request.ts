@@ -29,8 +29,11 @@ export interface SendOptions {
  * edit freely until `send()`; a response's `send()` continues the same request.
  */
 export class LLMRequest {
+  /** The task whose models answer, tried in order (`config/models.toml [tasks]`). */
   readonly taskName: string;
+  /** Who asks, for event filters (NDFC's main request is `actor`). */
   readonly requestName: string;
+  /** The chat stream the request belongs to; `''` for requests outside a stream. */
   readonly streamId: string;
   /** The conversation so far, oldest first. */
   payloads: LLMPayload[];

@@ -9,12 +9,17 @@ import type { ToolCall } from './tool-call.js';
  * calls) goes into the request first, then the results, in the order they were added.
  */
 export class LLMResponse {
+  /** The model's visible text (after `after_llm_request` handlers); `''` when it only called tools. */
   readonly message: string;
+  /** Reasoning text from models that expose it (`reasoning_content`); `''` otherwise. */
   readonly reasoning: string;
+  /** The tool calls the model asked for (after `after_llm_request` handlers); `[]` when none. */
   readonly toolCalls: readonly ToolCall[];
   /** The name (in `config/models.toml`) of the model that answered. */
   readonly model: string;
+  /** Token counts, when the provider reported them. */
   readonly usage: ModelUsage | undefined;
+  /** The provider's finish reason (`stop`, `tool_calls`, `length` …); `''` when it sent none. */
   readonly finishReason: string;
   /** The request this answers; `send()` continues it. */
   readonly request: LLMRequest;

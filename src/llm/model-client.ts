@@ -12,6 +12,7 @@ export interface ModelCall {
    * read it to answer some providers and pass the rest on.
    */
   provider?: string;
+  /** The conversation to answer, oldest first, in the OpenAI chat format. */
   payloads: LLMPayload[];
   /** Tools the model may call; an empty list offers none. */
   tools: ToolDeclaration[];
@@ -23,7 +24,9 @@ export interface ModelCall {
 
 /** Tokens a provider counted for one call. */
 export interface ModelUsage {
+  /** Tokens of the input (`prompt_tokens`). */
   promptTokens: number;
+  /** Tokens of the answer (`completion_tokens`). */
   completionTokens: number;
 }
 
@@ -33,6 +36,7 @@ export interface ModelReply {
   message: string;
   /** Reasoning text from models that expose it (`reasoning_content`); `''` otherwise. */
   reasoning: string;
+  /** The tool calls the model asked for, in its order; `[]` when none. */
   toolCalls: ToolCall[];
   /** The provider's finish reason (`stop`, `tool_calls`, `length` ...); `''` when it sent none. */
   finishReason: string;
@@ -47,5 +51,9 @@ export interface ModelReply {
  * signal's reason when `signal` aborts.
  */
 export interface ModelClient {
+  /**
+   * Answers one call: resolves to the whole reply, throws `ModelRequestError` when the call
+   * failed, rejects with the signal's reason when `signal` aborts.
+   */
   complete(call: ModelCall, signal: AbortSignal): Promise<ModelReply>;
 }

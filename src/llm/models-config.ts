@@ -72,7 +72,11 @@ export const ModelsConfigSchema = z
     }
   });
 
+/** `config/models.toml` after validation, defaults filled in (see {@link ModelsConfigSchema}). */
 export type ModelsConfig = z.output<typeof ModelsConfigSchema>;
+/** One validated `models.toml [providers.<name>]` table. */
 export type ProviderConfig = z.output<typeof ProviderConfigSchema>;
+/** One validated `models.toml [models.<name>]` table. */
 export type ModelConfig = z.output<typeof ModelConfigSchema>;
+/** One validated `models.toml [tasks.<name>]` table. */
 export type TaskConfig = z.output<typeof TaskConfigSchema>;

@@ -6,6 +6,7 @@ import { PromptError } from './errors/prompt-error.js';
 export interface OnPromptBuildPayload {
   /** The template's name, prefixed by its owner: `neo_default_chatter:system`. */
   name: string;
+  /** The template text about to render; a handler may replace it (a non-string is ignored). */
   template: string;
   /** The values the placeholders take; a shared object, so in-place edits count too. */
   values: Record<string, unknown>;
@@ -17,6 +18,7 @@ export interface OnPromptBuildPayload {
 
 declare module '../kernel/event-bus/event-payloads.js' {
   interface EventPayloads {
+    /** A prompt template is about to render; handlers may change its values or template. */
     on_prompt_build: OnPromptBuildPayload;
   }
 }
@@ -63,6 +65,7 @@ export class PromptManager {
     });
   }
 
+  /** Whether a template of this name is registered. */
   has(name: string): boolean {
     return this.#templates.has(name);
   }

@@ -83,6 +83,10 @@ export class ScriptedModel implements ModelClient {
     this.#recordCalls = options.recordCalls ?? ScriptedModel.MAX_RECORDED_CALLS;
   }
 
+  /**
+   * Answers one call: with the script's next reply (or the script function's answer), or by
+   * the demo rules when there is no script; the call is recorded in `calls` first.
+   */
   async complete(call: ModelCall, signal: AbortSignal): Promise<ModelReply> {
     if (signal.aborted) throw signal.reason;
     if (this.#recordCalls > 0) {

@@ -98,8 +98,10 @@ export const AppConfigSchema = z.object({
     .prefault({}),
 });
 
+/** `config/features.toml` after validation, defaults filled in (see {@link AppConfigSchema}). */
 export type AppConfig = z.output<typeof AppConfigSchema>;
 /** `features.toml` as written: every field optional, nested ones too (defaults fill the rest). */
 export type AppConfigInput = z.input<typeof AppConfigSchema>;
 
+/** The host settings file inside the config folder. */
 export const APP_CONFIG_FILE_NAME = 'features.toml';
