@@ -17,8 +17,11 @@ export interface PluginPaths {
 
 /** Facts about the host, copied for the plugin. */
 export interface PluginHostFacts {
+  /** The moonglass version the host runs. */
   readonly version: string;
+  /** The host's absolute config folder. */
   readonly configDir: string;
+  /** The host's absolute data folder (the plugin's own is `paths.dataDir`). */
   readonly dataDir: string;
 }
 
@@ -29,7 +32,9 @@ export interface PluginHostFacts {
 export interface PluginContext extends PluginEffects {
   /** Logs with `plugin: <id>` on every line. */
   readonly logger: Logger;
+  /** The plugin's own folder and data folder. */
   readonly paths: PluginPaths;
+  /** Version and folders of the host. */
   readonly host: PluginHostFacts;
   /** The host's chat services (streams, models, prompts, tools); absent in a host without chat. */
   readonly chat: ChatRuntime | undefined;

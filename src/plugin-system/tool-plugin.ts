@@ -28,12 +28,18 @@ const runtimes = new WeakMap<object, PluginRuntime>();
  * }
  * ```
  */
-export abstract class ToolPlugin<TConfig = { enabled: boolean }> {
+export abstract class ToolPlugin<
+  TConfig = {
+    /** Whether the plugin is switched on (`config.toml [plugin] enabled`); a switched-off plugin is not loaded. */
+    enabled: boolean;
+  },
+> {
   /** Marks ToolPlugin subclasses across copies of the package. */
   static readonly [TOOL_PLUGIN_MARKER] = true;
   /** The plugin's config model; `undefined` means just the `enabled` switch. */
   static configModel: z.ZodObject | undefined = undefined;
 
+  /** The plugin's validated `_manifest.json`, as the host read it. */
   readonly manifest: PluginManifest;
 
   constructor(manifest: PluginManifest) {

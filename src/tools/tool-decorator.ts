@@ -10,6 +10,7 @@ const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 /** The default time a tool call may take, in milliseconds. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 10_000;
 
+/** What `@tool({...})` takes: the tool as the model sees it, and its limits. */
 export interface ToolSpec {
   /** The name the model calls; letters, digits, `_` and `-`, at most 64. */
   name: string;
@@ -27,12 +28,23 @@ export interface ToolSpec {
 
 /** A tool as the decorator recorded it: the spec with defaults filled, and its method. */
 export interface ToolDeclaration {
+  /** The name the model calls; letters, digits, `_` and `-`, at most 64; unique in the class. */
   name: string;
+  /** When to use the tool; the model decides from this sentence alone. */
   description: string;
+  /** The arguments' JSON Schema object (or zod object); an empty object schema when none were declared. */
   parameters: ParametersSchema;
+  /**
+   * How much the tool changes the world; `readonly` when not declared. A `reversible` tool is
+   * offered only when `features.toml [tools] reversible_enabled` names it; an `irreversible` one
+   * is refused.
+   */
   sideEffect: SideEffect;
+  /** Stream capabilities the tool needs; `[]` when none. It is declared only in streams that have them all. */
   capabilities: readonly string[];
+  /** Milliseconds a call may take before it fails as timed out; 10 000 when not declared. */
   timeoutMs: number;
+  /** The decorated method, the tool's body. */
   methodName: string | symbol;
 }
 

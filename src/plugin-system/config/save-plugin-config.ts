@@ -16,6 +16,7 @@ import { isTable, valueAt } from '../../kernel/config/value-at-path.js';
 export interface PluginConfigFieldError {
   /** Dotted path inside `[plugin]` (`greeting`, `limits.per_day`); empty for the file as a whole. */
   field: string;
+  /** Why the value was refused. */
   reason: string;
 }
 
@@ -25,8 +26,20 @@ export interface PluginConfigFieldError {
  * in the file although they do not validate; the plugin runs on their defaults.
  */
 export type SaveResult<T = Record<string, unknown>> =
-  | { ok: true; config: T; warnings?: PluginConfigFieldError[] }
-  | { ok: false; errors: PluginConfigFieldError[] };
+  | {
+      /** The values were valid and written. */
+      ok: true;
+      /** The configuration as saved and validated, defaults filled in. */
+      config: T;
+      /** Secrets kept in the file although they do not validate; absent when there are none. */
+      warnings?: PluginConfigFieldError[];
+    }
+  | {
+      /** Nothing was written. */
+      ok: false;
+      /** Every field that was refused, with the reason. */
+      errors: PluginConfigFieldError[];
+    };
 
 /** A copy of `values` with `path` set, copying only the tables along the path. */
 function withValueAt(values: Record<string, unknown>, path: readonly string[], value: unknown): Record<string, unknown> {

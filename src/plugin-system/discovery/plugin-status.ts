@@ -7,8 +7,11 @@ export type PluginState = 'loaded' | 'disabled' | 'skipped' | 'failed';
 export interface PluginStatus {
   /** The manifest id, when the manifest could be read. */
   id: string | undefined;
+  /** The plugin's folder. */
   folder: string;
+  /** True for a plugin shipped with moonglass (no host version check). */
   builtIn: boolean;
+  /** Where it ended up: `loaded`, `disabled` (switched off in its config), `skipped` or `failed`. */
   state: PluginState;
   /** Why it is not loaded (for disabled, skipped and failed). */
   reason: string | undefined;
@@ -19,7 +22,9 @@ export interface PluginStatus {
   location: SourceLocation | undefined;
   /** Which step refused it. */
   stage: 'location' | 'manifest' | 'type' | 'duplicate' | 'version' | 'dependencies' | 'switch' | 'entry' | 'config' | 'register' | 'load' | 'runtime' | undefined;
+  /** The manifest's display name, when the manifest could be read. */
   name: string | undefined;
+  /** The manifest's version, when the manifest could be read. */
   version: string | undefined;
   /** Loaded in compatibility mode (patch above max_version, or force_compatibility). */
   compatibilityMode: boolean;

@@ -59,8 +59,11 @@ export const PluginManifestSchema = z.looseObject({
 
 /** One declared dependency, normalised. */
 export interface PluginDependency {
+  /** The id of the plugin depended on. */
   id: string;
+  /** The version range it must satisfy, as written in the manifest. */
   range: string;
+  /** True when the plugin loads even if the dependency is missing, fails or has a version outside the range. */
   optional: boolean;
 }
 
@@ -71,6 +74,7 @@ export function dependenciesOf(manifest: PluginManifest): PluginDependency[] {
   );
 }
 
+/** A plugin's `_manifest.json` after validation (see {@link PluginManifestSchema}). */
 export type PluginManifest = z.output<typeof PluginManifestSchema>;
 
 /** Compares two strict versions numerically (1.2.10 > 1.2.9). */

@@ -6,7 +6,12 @@ import type { Disposer } from '../../kernel/scope/disposer.js';
  * timezone`, empty: the machine's); or a fixed interval in seconds (`{ everySeconds: 600 }`),
  * counted from the start of the previous run.
  */
-export type ScheduleSpec = string | { readonly everySeconds: number };
+export type ScheduleSpec =
+  | string
+  | {
+      /** Seconds between the starts of two runs; must be positive. */
+      readonly everySeconds: number;
+    };
 
 /**
  * What a persisted job does about a run that fell due while the host was down: `run_once`
@@ -14,6 +19,7 @@ export type ScheduleSpec = string | { readonly everySeconds: number };
  */
 export type MissedRunPolicy = 'run_once' | 'skip';
 
+/** How `ctx.schedule` names and keeps a job; every field optional. */
 export interface ScheduleOptions {
   /**
    * The job's name, unique among the plugin's live jobs; its record in the database is kept
