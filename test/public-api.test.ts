@@ -120,13 +120,13 @@ describe('the public API', () => {
     expect(Object.keys(testing).sort()).toEqual(['FakeAdapter', 'ManualClock', 'ScriptedModel', 'SeededRandom', 'SequenceRandom', 'createMemoryLogger', 'createTestHost', 'flushMicrotasks']);
   });
 
-  it('lists every exported error class in the error catalogue, and the README documents every code', () => {
+  it('lists every exported error class in the error catalogue, and the error reference and both troubleshooting guides document every code', () => {
     const errorClasses = Object.entries(moonglass).filter(
       ([name, value]) => typeof value === 'function' && name.endsWith('Error') && name !== 'MoonglassError',
     );
     expect(errorClasses.length).toBeGreaterThan(10);
     const codes = new Set(Object.keys(moonglass.ERROR_CODES));
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const pages = ['../docs/reference/errors.md', '../docs/guide/troubleshooting.md', '../docs/en/guide/troubleshooting.md'].map((page) => [page, readFileSync(new URL(page, import.meta.url), 'utf8')] as const);
     for (const [name, ErrorClass] of errorClasses) {
       const source = ErrorClass.toString();
       const code = /["'](MG_[A-Z_]+)["']/.exec(source)?.[1];
@@ -134,7 +134,7 @@ describe('the public API', () => {
       expect(codes.has(code!), `${name}'s code ${code} is in ERROR_CODES`).toBe(true);
       expect((ErrorClass as { prototype: object }).prototype, `${name} extends MoonglassError`).toBeInstanceOf(moonglass.MoonglassError);
     }
-    for (const code of codes) expect(readme, `README documents ${code}`).toContain(`\`${code}\``);
+    for (const code of codes) for (const [page, text] of pages) expect(text, `${page} documents ${code}`).toMatch(new RegExp(`^## \`?${code}\`? \\{#${code.toLowerCase().replaceAll('_', '-')}\\}$`, 'm'));
   });
 
   it('recognises moonglass errors across package copies by the Symbol.for marker', () => {
