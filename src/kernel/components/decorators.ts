@@ -195,7 +195,16 @@ function checkSchemas(target: { name?: string }, field: string, shape: unknown):
 export function command<Args extends CommandArgsShape, Options extends CommandOptionsShape>(
   name: string,
   declaration: CommandDeclaration<Args, Options>,
-): <T extends abstract new (...args: never[]) => { execute(input: CommandInput<CommandDeclaration<Args, Options>>, context: never): unknown }>(target: T) => T {
+): <
+  T extends abstract new (
+    ...args: never[]
+  ) => {
+    /** The command's body: it gets the parsed `args` and `options` of this declaration. */
+    execute(input: CommandInput<CommandDeclaration<Args, Options>>, context: never): unknown;
+  },
+>(
+  target: T,
+) => T {
   return mark((target) => {
     const aliases = declaration?.aliases ?? [];
     if (!Array.isArray(aliases) || aliases.some((alias) => typeof alias !== 'string' || alias === '' || /\s/.test(alias))) {
