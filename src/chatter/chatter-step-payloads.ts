@@ -6,7 +6,10 @@ export interface OnChatterStepPayload {
   stream_id: string;
   /** The name of the stream's chatter (the last part of its signature), or `'none'` when it has none. */
   chatter_name: string;
-  /** How many steps this stream's driver has attempted, this one included (skipped ones count); starts at 1. */
+  /**
+   * Counts this stream's steps, this one and skipped ones included, from 1; it starts again
+   * when the stream is evicted for being idle and comes back.
+   */
   tick: number;
   /** How many unread messages the stream holds now. */
   unread_count: number;

@@ -247,7 +247,7 @@ export interface SessionTransitionPayload {
   from_phase: NdfcSessionPhase;
   /** The phase the session entered. */
   to_phase: NdfcSessionPhase;
-  /** The result the session yields with this transition (a Wait, Stop, Success or Failure), or null when it yields none. */
+  /** The result the session yields with this transition (a Wait or a Stop in NDFC's session), or null when it yields none. */
   turn_result: ChatterResult | null;
 }
 
