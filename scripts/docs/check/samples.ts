@@ -85,6 +85,8 @@ export async function checkSamples(pages: DocPage[], root = join(SAMPLES_ROOT, S
         if (problem !== undefined) report.problems.push({ ...where, message: problem });
         report.validated += 1;
       } else if (fence.lang === 'json' && fence.title?.endsWith('_manifest.json') === true) {
+        // A file of the page's project too, so a sample test can load the plugin it describes.
+        write(join(pageFolder(root, page.path), fence.title), fence.code);
         const problem = checkManifest(pageFolder(root, page.path), fence);
         if (problem !== undefined) report.problems.push({ ...where, message: problem });
         report.validated += 1;
