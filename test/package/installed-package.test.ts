@@ -1,13 +1,16 @@
 // Issue 16, item 1: `npm pack` gives a moonglass package a bot project depends on, and
 // `npx moonglass init` makes such a project. One pack, install and scaffold for the file
 // (beforeAll); each test then uses the installed project as a person would.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../support/temp-dir.js';
 import { makeInstalledBot, type InstalledBot } from './support/installed-bot.js';
-import { runCommand } from './support/run-command.js';
+import { personEnvironment, runCommand } from './support/run-command.js';
+import { freePort } from '../support/free-port.js';
+import { until } from '../support/until.js';
 
 // Outside the checkout: a module the package forgot to declare must not be found in the
 // checkout's node_modules by walking up.
@@ -19,7 +22,7 @@ beforeAll(async () => {
   bot = await makeInstalledBot(projectRoot, scratch, 'my-bot');
 }, 240_000);
 
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }), 60_000);
 
 describe('the packed moonglass', () => {
   it('holds the compiled host, its type declarations, the built-in plugins and the bin, and nothing else', () => {
@@ -74,6 +77,25 @@ describe('npx moonglass init my-bot, from the installed package', () => {
     expect(start.code).toBe(0);
     // The example plugin is TypeScript, loaded with no build step, `moonglass` resolving to the installed dist/.
     expect(start.stderr).toMatch(/"id":"example\.dice".*"msg":"工具插件已加载"/);
+  }, 90_000);
+
+  it("[issue 19] the Dockerfile's CMD runs the host itself: started as written, it stops cleanly on the SIGTERM of `docker stop`", async () => {
+    const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(join(bot.project, 'Dockerfile'), 'utf8'))?.[1];
+    const [command, ...args] = JSON.parse(cmd ?? '[]') as string[];
+    expect(command).toBe('node'); // not npx or npm start: those stop themselves and leave the bot running
+    const port = await freePort();
+    mkdirSync(join(bot.project, 'config/adapters'), { recursive: true });
+    writeFileSync(join(bot.project, 'config/adapters/onebot_v11.toml'), `[reverse]\nport = ${port}\n`);
+    const child = spawn(command!, args, { cwd: bot.project, env: personEnvironment({}), stdio: ['ignore', 'pipe', 'pipe'] });
+    // With the OneBot adapter the log goes to stdout (only the console adapter keeps stdout for the chat).
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    await until(() => /ready in \d+ ms/.test(output), { what: 'the bot ready', timeoutMs: 60_000 });
+    child.kill('SIGTERM');
+    expect(await exited, output).toEqual({ code: 0, signal: null });
+    expect(output).toMatch(/"reason":"SIGTERM".*stopping/);
   }, 90_000);
 
   it('moonglass plugins lists the example plugin as loaded from plugins/dice', async () => {

@@ -8,8 +8,11 @@ WORKDIR /bot
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --loglevel=warn
 COPY plugins ./plugins
-# config/ and data/ are volumes (compose.yaml): settings and the database outlive the container.
-CMD ["npx", "moonglass", "start", "--adapter", "onebot_v11"]
+# config/, data/ and plugins/ are volumes (compose.yaml): settings, the database and the
+# folder plugins' own config.toml outlive the container.
+# node runs the host itself, as PID 1: \`docker stop\`'s SIGTERM reaches it and it stops
+# cleanly (through npx or npm start the signal stops only npm, and Docker kills the bot 10 s later).
+CMD ["node", "node_modules/moonglass/bin/moonglass.js", "start", "--adapter", "onebot_v11"]
 `;
 
 export const COMPOSE_YAML = `# docker compose up -d: the bot and NapCat side by side.
@@ -20,6 +23,7 @@ services:
     volumes:
       - ./config:/bot/config
       - ./data:/bot/data
+      - ./plugins:/bot/plugins
     restart: unless-stopped
   napcat:
     image: mlikiowa/napcat-docker:latest
