@@ -58,9 +58,12 @@ export interface CreateRequestPayload {
   task_name: string;
   /** Default `''`: the default handler then names the request after the task. */
   request_name: string;
-  /** Default `'actor'`. */
+  /** The seed's reminder name; default `'actor'`. The default handler does not read it (moonglass requests carry no reminder). */
   with_reminder: string | null;
-  /** Default null; the default handler fills it. */
+  /**
+   * The model request the conversation will use; default null, the default handler fills it. A
+   * replacement sets its own; still null afterwards, the run fails (`no model request could be created`).
+   */
   request: LLMRequest | null;
 }
 
@@ -80,7 +83,10 @@ export interface InjectUsablesPayload {
 export interface FetchUnreadsPayload {
   /** The stream whose unread messages are wanted. Set by the session; leave it unchanged. */
   stream_id: string;
-  /** Default `[]`. */
+  /**
+   * The unread messages to answer, oldest first; default `[]`, the default handler fills it with the
+   * stream's. A handler may filter or replace the list; empty, the session waits for more.
+   */
   messages: Message[];
 }
 
@@ -92,7 +98,7 @@ export interface FormatUnreadLinePayload {
   message: Message;
   /** strftime-style; default `'%H:%M'`. */
   time_format: string;
-  /** Default `''`. */
+  /** The message's line in the user prompt; default `''`, the default handler fills it. */
   formatted_line: string;
 }
 
@@ -102,7 +108,7 @@ export interface FlushUnreadsPayload {
   stream_id: string;
   /** The unread messages to move into the stream's history (those the model has just answered, or all of them on a forced stop). A handler may narrow the list; the default flushes exactly these. */
   messages: Message[];
-  /** Default 0. */
+  /** How many messages were marked read; default 0, the default handler fills it. The session does not act on it. */
   flushed_count: number;
 }
 
@@ -119,9 +125,9 @@ export interface InjectUnreadPayloadPayload {
   formatted_text: string;
   /** The unread messages the prompt was rendered from (NDFC's session always passes an array; null stands for none). Informational: the default does not read it. */
   unread_msgs: Message[] | null;
-  /** Default: the config's `native_multimodal`. */
+  /** Default: the config's `native_multimodal`. The default handler adds text either way (media arrive already described). */
   native_multimodal: boolean;
-  /** Default false; true leaves `response` alone. */
+  /** Default false; a handler that added the prompt itself sets it to true, and the default then leaves `response` alone. */
   skip: boolean;
 }
 
@@ -131,7 +137,7 @@ export interface BuildHistoryTextPayload {
   stream_id: string;
   /** The live stream; the default renders one line per message of `chat_stream.history`. Do not change it. */
   chat_stream: ChatStream;
-  /** Default `[]`. */
+  /** The history's prompt lines, oldest first; default `[]`, the default handler fills it. The session joins them with newlines. */
   lines: string[];
 }
 
@@ -157,7 +163,7 @@ export interface PickTriggerMessagePayload {
   current_message: Message | null;
   /** The stream's history, oldest first; the default's last resort. */
   history: Message[];
-  /** Default null. */
+  /** The message the calls answer; default null, the default handler fills it. Passed on as `run_tool_call`'s `trigger_msg`. */
   trigger: Message | null;
 }
 
@@ -169,7 +175,11 @@ export interface BuildResumePromptPayload {
   resume_event: WaitResumeEvent;
   /** Default `resume_event.source`: `timer`, `message`, `sub_agent`, `internal_context` or another. */
   source: string;
-  /** Default `''`. */
+  /**
+   * The prompt telling the model why it woke; default `''`, the default handler fills it. For a
+   * `message` resume a non-empty prompt joins the unread prompt's extra info; for other sources
+   * it is sent as a user message, and an empty one makes the session read unread messages instead.
+   */
   prompt: string;
 }
 
@@ -185,7 +195,7 @@ export interface RunToolCallPayload {
   usable_map: UsableSet;
   /** The message the calls answer (from `pick_trigger_message`), or null. The default does not read it; it is there for replacements. */
   trigger_msg: Message | null;
-  /** Default `[]`. */
+  /** `[success, needsFollowUp]` per call, in call order; default `[]`, the default handler fills it. Any `needsFollowUp` true asks the model again (unless it also waited or stopped). */
   results: ToolCallResult[];
 }
 
@@ -197,7 +207,7 @@ export interface DedupeToolCallPayload {
   call: ToolCall;
   /** Shared and mutable: one set per user turn (a model round and its follow-ups), emptied when the next turn starts. */
   seen_signatures: Set<string>;
-  /** Default false. */
+  /** Whether the call repeats one of this turn's; default false, the default handler fills it. A duplicate is not run: the model reads the `duplicate` text instead. */
   is_duplicate: boolean;
 }
 
@@ -211,7 +221,7 @@ export interface FormatToolResultPayload {
   kind: ToolResultKind;
   /** The call's arguments as the model gave them; the default reads `seconds` for `pass` and `minutes` for `stop`. */
   args: Record<string, unknown>;
-  /** Default `''`. */
+  /** The text the model reads as the call's result (after the real result, for `normal`); default `''`, the default handler fills it. */
   result_text: string;
 }
 
@@ -223,7 +233,7 @@ export interface ComputeStopWakePayload {
   config: NeoChatterConfig;
   /** `'private'` or `'group'`; the default gives 0 in a group. Set by the session; leave it unchanged. */
   chat_type: ChatKind;
-  /** Default 0.0. */
+  /** The chance, 0..1, that a private message wakes the stopped conversation early; default 0.0, the default handler fills it. Read back clamped to 0..1; 0 turns the wake off. */
   probability: number;
 }
 
@@ -231,11 +241,11 @@ export interface ComputeStopWakePayload {
 export interface ComputeCooldownPayload {
   /** The stream whose conversation stops. Set by the session; leave it unchanged. */
   stream_id: string;
-  /** From `stop_conversation`. */
+  /** The cooldown the model asked for, in minutes: `stop_conversation`'s `minutes` (else `default_stop_minutes`), or a preprocess `force_stop_minutes`. */
   minutes: number;
   /** The session's NDFC config (its own object: do not change it); the default reads `enable_cooldown`. */
   config: NeoChatterConfig;
-  /** Default 0. */
+  /** The cooldown in seconds before a new conversation; default 0, the default handler fills it. Read back as 0 when negative. */
   cooldown_seconds: number;
 }
 
