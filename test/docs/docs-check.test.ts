@@ -10,6 +10,7 @@ import { readDocPages, type DocPage } from '../../scripts/docs/check/doc-pages.j
 import { anchorsOf, slugify } from '../../scripts/docs/markdown/anchors.js';
 import { fencesOf } from '../../scripts/docs/markdown/fences.js';
 import { ERROR_CODES } from '../../src/kernel/errors/error-codes.js';
+import { COMPOSE_YAML, DOCKERFILE } from '../../src/scaffold/templates/docker.js';
 
 const page = (path: string, text: string): DocPage => ({ path, text });
 
@@ -92,6 +93,12 @@ describe('[issue 19.3] docs:check', () => {
     const report = await checkSamples([page('guide/manifest-test.md', text)]);
     expect(report.problems).toHaveLength(1);
     expect(report.problems[0]!.message).toContain("plugin_type");
+  });
+
+  it('holds a shown Dockerfile or compose.yaml to what moonglass init writes today', async () => {
+    const shown = ['# D', '', '```dockerfile [Dockerfile]', DOCKERFILE.trimEnd(), '```', '', '```yaml [compose.yaml]', COMPOSE_YAML.replace('restart: unless-stopped', 'restart: always').trimEnd(), '```', ''].join('\n');
+    const report = await checkSamples([page('guide/deploy-test.md', shown)]);
+    expect(report.problems).toEqual([{ file: 'docs/guide/deploy-test.md', line: 7, message: expect.stringContaining('[compose.yaml] is not the compose.yaml that moonglass init writes') }]);
   });
 
   it('finds fences inside list items and reads their titles', () => {

@@ -10,6 +10,7 @@ import { readTomlFile } from '../../../src/kernel/config/read-toml-file.js';
 import { validateConfig } from '../../../src/kernel/config/validate-config.js';
 import { describeError } from '../../../src/kernel/errors/describe-error.js';
 import { readPluginManifest } from '../../../src/plugin-system/manifest/read-plugin-manifest.js';
+import { COMPOSE_YAML, DOCKERFILE } from '../../../src/scaffold/templates/docker.js';
 import { fencesOf, type Fence } from '../markdown/fences.js';
 import { configFileDocs } from '../reference/config-reference.js';
 import { repoRoot } from '../repo-root.js';
@@ -23,6 +24,12 @@ import type { Problem } from './problem.js';
 export const SAMPLES_ROOT = join(repoRoot, 'docs-samples');
 
 const TS_LANGS = new Set(['ts', 'typescript', 'mts']);
+/** Files `moonglass init` writes, which a page may show: shown, they must be what init writes today. */
+const SCAFFOLD_FILES = new Map([
+  ['Dockerfile', DOCKERFILE],
+  ['compose.yaml', COMPOSE_YAML],
+]);
+
 const HOST_CONFIG_FILES = new Set(['config/bot.toml', 'config/models.toml', 'config/mcp.toml', 'config/features.toml']);
 
 export interface SampleFile {
@@ -69,7 +76,11 @@ export async function checkSamples(pages: DocPage[], root = join(SAMPLES_ROOT, S
         }
         seen.set(fence.title, fence.line);
       }
-      if (TS_LANGS.has(fence.lang)) {
+      const scaffold = fence.title === undefined ? undefined : SCAFFOLD_FILES.get(fence.title);
+      if (scaffold !== undefined) {
+        if (fence.code !== scaffold) report.problems.push({ ...where, message: `[${fence.title}] is not the ${fence.title} that moonglass init writes (src/scaffold/templates/docker.ts); show it as it is` });
+        report.validated += 1;
+      } else if (TS_LANGS.has(fence.lang)) {
         const name = fence.title ?? `sample-line-${fence.line}.ts`;
         if (!/\.(m?ts)$/.test(name)) {
           report.problems.push({ ...where, message: `a TypeScript sample titled [${name}]: the title must be a .ts file path` });
