@@ -98,7 +98,7 @@ describe('[issue 19.3] docs:check', () => {
   it('holds a shown Dockerfile or compose.yaml to what moonglass init writes today', async () => {
     const shown = ['# D', '', '```dockerfile [Dockerfile]', DOCKERFILE.trimEnd(), '```', '', '```yaml [compose.yaml]', COMPOSE_YAML.replace('restart: unless-stopped', 'restart: always').trimEnd(), '```', ''].join('\n');
     const report = await checkSamples([page('guide/deploy-test.md', shown)]);
-    expect(report.problems).toEqual([{ file: 'docs/guide/deploy-test.md', line: 7, message: expect.stringContaining('[compose.yaml] is not the compose.yaml that moonglass init writes') }]);
+    expect(report.problems).toEqual([{ file: 'docs/guide/deploy-test.md', line: shown.split('\n').indexOf('```yaml [compose.yaml]') + 1, message: expect.stringContaining('[compose.yaml] is not the compose.yaml that moonglass init writes') }]);
   });
 
   it('finds fences inside list items and reads their titles', () => {
