@@ -1,6 +1,6 @@
 import type { ChatterResult, StepData } from './chatter-result.js';
 
-/** `on_chatter_step`: published before the loop steps a chatter. Set `continue` to false to skip this tick. */
+/** `on_chatter_step`: published before the loop steps a chatter. Set `continue` to false to skip this tick; only `continue` is read back. */
 export interface OnChatterStepPayload {
   /** The stream whose chatter is about to step. */
   stream_id: string;
@@ -19,7 +19,7 @@ export interface OnChatterStepPayload {
   continue: boolean;
 }
 
-/** `after_chatter_step`: published after each step, for observers. */
+/** `after_chatter_step`: published after each step, for observers; changes are ignored. */
 export interface AfterChatterStepPayload {
   /** The stream whose chatter stepped. Observation only: changes are ignored. */
   stream_id: string;

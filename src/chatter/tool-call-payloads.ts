@@ -1,4 +1,7 @@
-/** `before_tool_call`: published before a tool or action runs. Set `skip` to refuse the call. */
+/**
+ * `before_tool_call`: published before a tool or action runs (not for a name that matches
+ * nothing). Set `skip` to refuse the call; only `args`, `skip` and `skip_reason` are read back.
+ */
 export interface BeforeToolCallPayload {
   /** `<plugin>:tool:<name>` or `<plugin>:action:<name>`. */
   signature: string;
@@ -16,7 +19,7 @@ export interface BeforeToolCallPayload {
   skip_reason: string;
 }
 
-/** `after_tool_call`: published after a tool or action ran. */
+/** `after_tool_call`: published after a tool or action ran, or was refused by `before_tool_call`. Observation only. */
 export interface AfterToolCallPayload {
   /** `<plugin>:tool:<name>` or `<plugin>:action:<name>`. Observation only: changes to this payload are ignored. */
   signature: string;
