@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import * as z from 'zod';
 import { resolveAdapter } from '../../../src/adapters/find-adapter.js';
 import { BotConfigSchema } from '../../../src/chat/bot-config.js';
+import { ChatRuleObjectSchema } from '../../../src/chat/rules/chat-rules-config.js';
 import { AppConfigSchema } from '../../../src/kernel/config/app-config.js';
 import { ModelsConfigSchema } from '../../../src/llm/models-config.js';
 import { McpConfigSchema } from '../../../src/mcp/mcp-config.js';
@@ -18,6 +19,8 @@ interface ConfigFileDoc {
   anchor: string;
   about: string;
   schema: z.ZodType;
+  /** Keys whose schema validates by hand (a transform), documented from the schema it checks with instead. */
+  itemsOf?: Record<string, z.ZodType>;
 }
 
 const BUILT_IN_ROOT = new URL('../../../src/plugins/built_in/', import.meta.url);
@@ -25,7 +28,7 @@ const BUILT_IN_ROOT = new URL('../../../src/plugins/built_in/', import.meta.url)
 export async function configFileDocs(): Promise<ConfigFileDoc[]> {
   const files: ConfigFileDoc[] = [
     { path: 'config/features.toml', anchor: 'features-toml', about: 'The host’s own switches: tool side-effect tiers, limits, the web console, advanced settings.', schema: AppConfigSchema },
-    { path: 'config/bot.toml', anchor: 'bot-toml', about: 'The bot: persona, accounts, platform, conversations, commands, permissions, per-chat rules, limits.', schema: BotConfigSchema },
+    { path: 'config/bot.toml', anchor: 'bot-toml', about: 'The bot: persona, accounts, platform, conversations, commands, permissions, per-chat rules, limits.', schema: BotConfigSchema, itemsOf: { rules: ChatRuleObjectSchema } },
     { path: 'config/models.toml', anchor: 'models-toml', about: 'Model providers (any OpenAI-compatible endpoint), models, and the tasks that use them. Values may be secrets.', schema: ModelsConfigSchema },
     { path: 'config/mcp.toml', anchor: 'mcp-toml', about: 'MCP servers whose tools the bot may call.', schema: McpConfigSchema },
   ];
@@ -78,6 +81,10 @@ export async function renderConfigReference(): Promise<string> {
 
 function renderFile(file: ConfigFileDoc): string[] {
   const schema = z.toJSONSchema(file.schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  for (const [key, items] of Object.entries(file.itemsOf ?? {})) {
+    const property = schema.properties?.[key];
+    if (property !== undefined) property.items = z.toJSONSchema(items, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  }
   const rows = configRows(schema);
   const lines = [`## ${file.path} {#${file.anchor}}`, '', escapeProse(file.about), ''];
   if (rows.length === 0) return [...lines, 'No keys.', ''];
@@ -89,7 +96,7 @@ function renderFile(file: ConfigFileDoc): string[] {
 
 function renderRow(file: ConfigFileDoc, row: ConfigRow): string {
   const id = anchorId(file.anchor, row.key);
-  const key = row.kind === 'table' ? `**${inlineCode(`[${row.key}]`)}**` : inlineCode(row.key);
+  const key = row.kind === 'table' ? `**${inlineCode(row.type === 'array of tables' ? `[[${row.key}]]` : `[${row.key}]`)}**` : inlineCode(row.key);
   const type = [row.type, row.secret ? 'secret' : undefined].filter(Boolean).join(', ');
   const fallback = row.default !== undefined ? inlineCode(row.default) : row.required ? '*required*' : row.kind === 'table' ? '' : '*unset*';
   return `| <a id="${id}"></a>${escapeCell(key)} | ${escapeCell(type)} | ${escapeCell(fallback)} | ${escapeCell(row.description)} |`;

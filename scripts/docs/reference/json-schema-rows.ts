@@ -66,7 +66,8 @@ function rowsOf(schema: JsonSchema, key: string, required: boolean): ConfigRow[]
 /** A table (object with properties), a table of tables (record of objects) or an array of tables. */
 function tableShape(schema: JsonSchema): { label: string; schema: JsonSchema; childPrefix: (key: string) => string } | undefined {
   if (isObjectWithProperties(schema)) return { label: 'table', schema, childPrefix: (key) => key };
-  const values = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
+  const declared = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
+  const values = declared === undefined ? undefined : mergedAlternatives(declared);
   if (schema.type === 'object' && values !== undefined && isObjectWithProperties(values)) {
     return { label: 'table of tables', schema: values, childPrefix: (key) => `${key}.<name>` };
   }
@@ -74,6 +75,26 @@ function tableShape(schema: JsonSchema): { label: string; schema: JsonSchema; ch
     return { label: 'array of tables', schema: schema.items, childPrefix: (key) => `${key}[]` };
   }
   return undefined;
+}
+
+/**
+ * A union of tables (`[servers.<name>]` is a stdio or an http server) as one table with every
+ * key of every alternative; a key whose alternatives are constants lists them all.
+ */
+function mergedAlternatives(schema: JsonSchema): JsonSchema {
+  const alternatives = schema.oneOf ?? schema.anyOf;
+  if (alternatives === undefined || !alternatives.every(isObjectWithProperties)) return schema;
+  const properties: Record<string, JsonSchema> = {};
+  for (const alternative of alternatives) {
+    for (const [key, property] of Object.entries(alternative.properties!)) {
+      const seen = properties[key];
+      if (seen === undefined) properties[key] = property;
+      else if (seen.const !== undefined && property.const !== undefined) properties[key] = { ...seen, const: undefined, enum: [...(seen.enum ?? [seen.const]), property.const] };
+      else if (seen.const !== undefined && seen.enum !== undefined && property.const !== undefined) seen.enum.push(property.const);
+    }
+  }
+  const required = alternatives.map((alternative) => new Set(alternative.required ?? [])).reduce((all, next) => new Set([...all].filter((key) => next.has(key))));
+  return { type: 'object', properties, required: [...required] };
 }
 
 function isObjectWithProperties(schema: JsonSchema): boolean {

@@ -10,24 +10,29 @@ const PERSONA_KEYS = ['nickname', 'aliases', 'personality', 'identity', 'speakin
 const accountIdSchema = z.union([z.string().trim().min(1), z.number().int().nonnegative()]).transform(String);
 
 const ChatRulePersonaSchema = z.strictObject({
-  nickname: z.string().min(1, 'must not be empty: leave it out to keep the chat’s own nickname').optional(),
-  aliases: z.array(z.string()).optional(),
-  personality: z.string().optional(),
-  identity: z.string().optional(),
-  speaking_style: z.string().optional(),
+  nickname: z.string().min(1, 'must not be empty: leave it out to keep the chat’s own nickname').optional().describe('The name the bot goes by in the chat.'),
+  aliases: z.array(z.string()).optional().describe('Other names that count as calling it there.'),
+  personality: z.string().optional().describe('Who it is there (goes into the system prompt).'),
+  identity: z.string().optional().describe('What it knows it is there.'),
+  speaking_style: z.string().optional().describe('How it talks there.'),
 });
 
-const ChatRuleObjectSchema = z.strictObject({
-  name: z.string().trim().min(1, 'must not be empty: leave it out to call the rule rules[N]').optional(),
-  accounts: z.array(accountIdSchema).optional(),
-  groups: z.array(groupIdSchema).optional(),
-  private: z.boolean().optional(),
-  hours: z.array(HourRangeSchema).optional(),
-  frequency: z.number().min(0, 'must be 0 or more (1: the reply chance as configured)').default(1),
-  persona: ChatRulePersonaSchema.default({}),
-  tools_off: z.array(z.string().trim().min(1)).default([]),
-  plugins_off: z.array(z.string().trim().min(1)).default([]),
-  quiet: z.boolean().default(false),
+/** The keys of one `bot.toml [[rules]]` table (the config reference documents them from here). */
+export const ChatRuleObjectSchema = z.strictObject({
+  name: z.string().trim().min(1, 'must not be empty: leave it out to call the rule rules[N]').optional().describe('What logs and the web console call the rule; left out: rules[N].'),
+  accounts: z.array(accountIdSchema).optional().describe('Match: the bot account ids (QQ numbers) it applies to; left out: every account.'),
+  groups: z.array(groupIdSchema).optional().describe('Match: the group ids it applies to (strings or numbers); left out: every group.'),
+  private: z.boolean().optional().describe('Match: true, private chats (also besides the groups listed); false, group chats only; left out: both.'),
+  hours: z.array(HourRangeSchema).optional().describe('Match: local "HH:MM-HH:MM" ranges in bot.toml [bot] timezone ("23:00-07:00" crosses midnight); left out: all day.'),
+  frequency: z
+    .number()
+    .min(0, 'must be 0 or more (1: the reply chance as configured)')
+    .default(1)
+    .describe('Multiplies NDFC’s reply chance for messages that do not @ or reply to the bot; 0: only those are answered, and the sub-agent is not asked about the rest.'),
+  persona: ChatRulePersonaSchema.default({}).describe('The persona in the chat, over its own (the account’s or [bot]); each key left out keeps the chat’s own.'),
+  tools_off: z.array(z.string().trim().min(1)).default([]).describe('Tool and action names or signatures switched off in the chat.'),
+  plugins_off: z.array(z.string().trim().min(1)).default([]).describe('Plugin ids whose tools, actions and commands are switched off in the chat.'),
+  quiet: z.boolean().default(false).describe('true: messages are stored and never answered, except owners’ commands.'),
 });
 
 /** One `bot.toml [[rules]]` entry as validated (defaults filled in). */
