@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { createTestHost } from 'moonglass/testing';
 import { projectRoot } from '../support/temp-dir.js';
 
-describe('examples/audit-storage (the README core-token example)', () => {
-  it('[issue 14] is the code the README shows; it sees every inbound message the ingress stores, and its unload undoes the wrap', async () => {
-    const source = readFileSync(join(projectRoot, 'examples/audit-storage/plugin.ts'), 'utf8');
-    expect(readFileSync(join(projectRoot, 'README.md'), 'utf8')).toContain(source);
+describe('examples/audit-storage (the event-bus guide’s core-token example)', () => {
+  it('[issue 14] is the code both event-bus guides show; it sees every inbound message the ingress stores, and its unload undoes the wrap', async () => {
+    for (const guide of ['docs/guide/events.md', 'docs/en/guide/events.md']) {
+      expect(readFileSync(join(projectRoot, guide), 'utf8'), guide).toContain('<<< @/../examples/audit-storage/plugin.ts');
+    }
     const test = await createTestHost({ plugins: [join(projectRoot, 'examples/audit-storage')] });
     try {
       const plugin = test.host.plugins.get('example.audit-storage') as unknown as { stored: string[] };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTestHost } from 'moonglass/testing';
 
-describe('README: testing a plugin', () => {
-  it('runs the README snippet as written', async () => {
+describe('plugins/dice in a test host', () => {
+  it('loads from its folder and the demo model answers beside it', async () => {
     const test = await createTestHost({ plugins: ['plugins/dice'] });
     await test.adapter.send('你好');
     await test.settle(10_000);
