@@ -72,7 +72,7 @@ export const ModelsConfigSchema = z
     }
   });
 
-/** `config/models.toml` after validation, defaults filled in (see {@link ModelsConfigSchema}). */
+/** `config/models.toml` after validation, defaults filled in. */
 export type ModelsConfig = z.output<typeof ModelsConfigSchema>;
 /** One validated `models.toml [providers.<name>]` table. */
 export type ProviderConfig = z.output<typeof ProviderConfigSchema>;

@@ -1,6 +1,6 @@
 import { MoonglassError } from './moonglass-error.js';
 
-/** A @tool declaration that cannot be accepted; raised when the plugin module is imported. */
+/** A `@tool` declaration that cannot be accepted; raised when the plugin module is imported. */
 export class ToolDeclarationError extends MoonglassError {
   /** The plugin class that declares the tool. */
   readonly className: string;

@@ -74,7 +74,7 @@ export function dependenciesOf(manifest: PluginManifest): PluginDependency[] {
   );
 }
 
-/** A plugin's `_manifest.json` after validation (see {@link PluginManifestSchema}). */
+/** A plugin's `_manifest.json` after validation (the host reads it before any of the plugin's code). */
 export type PluginManifest = z.output<typeof PluginManifestSchema>;
 
 /** Compares two strict versions numerically (1.2.10 > 1.2.9). */
