@@ -7,6 +7,8 @@ import { LOG_LEVELS, type LogLevel } from '../kernel/logger/logger.js';
 import type { PluginStatus } from '../plugin-system/discovery/plugin-status.js';
 import type { AppConfig } from '../kernel/config/app-config.js';
 import { checkConfigFiles } from './check-config-files.js';
+import { replyTaskWarning, unknownKeyWarnings } from './config-warnings.js';
+import type { ModelsConfig } from '../llm/models-config.js';
 import { rulePluginWarnings } from '../chat/rules/rule-plugin-warnings.js';
 import type { BotConfig } from '../chat/bot-config.js';
 import { undeclaredReversibleNames } from './check-reversible-enabled.js';
@@ -132,6 +134,11 @@ function init(names: string[], moonglassSpec: string | undefined): number {
 async function inspect(command: 'plugins' | 'check', options: { configDir: string; dataDir: string; adapter: string | undefined; logLevel: LogLevel }): Promise<number> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   const problems: string[] = [];
+  let warnings = 0;
+  const warn = (line: string) => {
+    warnings += 1;
+    out(`warning  ${line}`);
+  };
   const config = await checkConfigFiles(options.configDir, options.adapter);
   if (command === 'check') {
     for (const file of config.files) {
@@ -141,6 +148,10 @@ async function inspect(command: 'plugins' | 'check', options: { configDir: strin
     }
     if (config.adapter.problem === undefined) out(`ok       adapter ${config.adapter.name}`);
     else out(`PROBLEM  ${config.adapter.problem}`);
+    for (const warning of unknownKeyWarnings(config.files)) warn(warning);
+    const modelsFile = config.files[2]!;
+    const replies = modelsFile.state === 'invalid' ? undefined : replyTaskWarning(modelsFile.file, modelsFile.value as ModelsConfig);
+    if (replies !== undefined) warn(replies);
   }
   for (const file of config.files) if (file.state === 'invalid') problems.push(file.problem!);
   if (config.adapter.problem !== undefined) problems.push(config.adapter.problem);
@@ -174,13 +185,14 @@ async function inspect(command: 'plugins' | 'check', options: { configDir: strin
       problems.push(problem);
     }
     const loaded = new Set(inspection.statuses.flatMap((status) => (status.state === 'loaded' && status.id !== undefined ? [status.id] : [])));
-    for (const warning of rulePluginWarnings((bot!.value as BotConfig).rules, loaded)) out(`warning  ${warning}`);
+    for (const warning of rulePluginWarnings((bot!.value as BotConfig).rules, loaded)) warn(warning);
   }
   // Inspecting loads the plugins as a start would, which writes their missing config.toml.
   for (const { file, change } of inspection.configChanges) {
     out(change === 'created' ? `wrote    ${shownPath(file)} (the plugin's settings with their defaults, as start writes them)` : `updated  ${shownPath(file)} (settings the file lacked were added, as start does)`);
   }
-  if (command === 'check') out(problems.length === 0 ? 'no problems found' : `${problems.length} problem(s) found`);
+  const warned = warnings === 0 ? '' : ` (${warnings} warning${warnings === 1 ? '' : 's'} above)`;
+  if (command === 'check') out(problems.length === 0 ? `no problems found${warned}` : `${problems.length} problem(s) found${warned}`);
   return problems.length === 0 ? 0 : 1;
 }
 

@@ -58,6 +58,20 @@ describe('the moonglass CLI', () => {
     expect(readFileSync(file, 'utf8')).toContain('prefix = "echo: "');
   });
 
+  it('[issue 19] check warns about keys the host does not read (a misspelt table or field) and about a real model no task can use, and still exits 0', async () => {
+    const cwd = project();
+    mkdirSync(join(cwd, 'config'));
+    writeFileSync(join(cwd, 'config/bot.toml'), '[permisions]\nowners = { qq = ["1"] }\n[chat]\nmessage_bufer_seconds = 2\n');
+    writeFileSync(join(cwd, 'config/models.toml'), '[providers.local]\nbase_url = "http://127.0.0.1:9/v1"\n[models.qwen]\nprovider = "local"\nmodel = "qwen2.5:7b"\n');
+    const check = run(['check'], { cwd });
+    expect(await check.exited).toEqual({ code: 0, signal: null });
+    const out = check.stdout.join('\n');
+    expect(out).toMatch(/^warning +.*config\/bot\.toml: unknown key permisions \(ignored: the host does not read it; a typo\?\)$/m);
+    expect(out).toMatch(/^warning +.*config\/bot\.toml: unknown key chat\.message_bufer_seconds /m);
+    expect(out).toMatch(/^warning +.*config\/models\.toml: \[tasks\.actor\] lists no models, so every reply fails \(MG_LLM_TASK\) until it does: add \[tasks\.actor\] models = \["qwen"\]$/m);
+    expect(out).toMatch(/^no problems found \(3 warnings above\)$/m);
+  });
+
   it('[cli] check names every bad file and field and exits 1', async () => {
     const cwd = project();
     mkdirSync(join(cwd, 'config', 'adapters'), { recursive: true });
