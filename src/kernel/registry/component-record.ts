@@ -12,7 +12,7 @@ export interface ComponentRecord {
   name: string;
   /** The plugin that registered it (the signature's first part). */
   pluginId: string;
-  /** The decorated class the container builds it from (for a tool, its plugin's class). */
+  /** The decorated class the container builds the component from; for a tool, the plugin class that declares it. */
   componentClass: ComponentClass;
   /** What the component's decorator recorded. */
   metadata: ComponentMetadata;
