@@ -84,7 +84,9 @@ async function run(options: RunBotOptions, signals: Promise<NodeJS.Signals>): Pr
   host.accountsSource = adapterAccounts(supervisor, host.chat.bot); // /status lists them
   // The report comes before the adapter starts, so the adapter's own lines follow it.
   logger.info(`moonglass ${host.info.version}: config in ${host.info.configDir}, data in ${host.info.dataDir}`);
-  logger.info(describeModel(host));
+  const replyModel = describeModel(host);
+  if (host.chat.llm.offline || (host.chat.models.tasks['actor']?.models.length ?? 0) > 0) logger.info(replyModel);
+  else logger.warn(replyModel);
   for (const line of describePlugins(host.plugins.list())) logger.info(line);
   const hiddenTools = describeHiddenTools(toolsHiddenByTier(host.tools));
   if (hiddenTools !== undefined) logger.info(hiddenTools);

@@ -50,10 +50,13 @@ export function describeModel(host: Host): string {
     return `model: the offline demo model (scripted replies, not a real LLM). Add a provider to ${host.info.configDir}/models.toml to talk to a real one.`;
   }
   const { models, tasks } = host.chat.models;
-  const actor = tasks['actor']?.models ?? Object.keys(models);
+  const actor = tasks['actor']?.models ?? [];
+  if (actor.length === 0) {
+    return `model for replies (task actor): none — ${host.info.configDir}/models.toml [tasks.actor] lists no models, so every reply fails (MG_LLM_TASK) until it does`;
+  }
   const named = actor.map((name) => {
     const model = models[name];
     return model === undefined ? name : `${name} (${model.model} via ${model.provider})`;
   });
-  return `model for replies (task actor): ${named.join(', then ') || 'none configured'}`;
+  return `model for replies (task actor): ${named.join(', then ')}`;
 }
