@@ -70,6 +70,14 @@ describe('the moonglass CLI', () => {
     expect(out).toMatch(/^warning +.*config\/bot\.toml: unknown key chat\.message_bufer_seconds /m);
     expect(out).toMatch(/^warning +.*config\/models\.toml: \[tasks\.actor\] lists no models, so every reply fails \(MG_LLM_TASK\) until it does: add \[tasks\.actor\] models = \["qwen"\]$/m);
     expect(out).toMatch(/^no problems found \(3 warnings above\)$/m);
+
+    // The start-up report says it as a warning too, instead of naming the model as answering.
+    const start = run(['start'], { cwd });
+    start.child.stdin!.end();
+    await start.exited;
+    const report = await start.waitForLog(/^model for replies/);
+    expect(report['level']).toBe(40);
+    expect(report['msg']).toMatch(/^model for replies \(task actor\): none — .*models\.toml \[tasks\.actor\] lists no models, so every reply fails \(MG_LLM_TASK\) until it does$/);
   });
 
   it('[cli] check names every bad file and field and exits 1', async () => {
