@@ -82,6 +82,7 @@ export class FakeAdapter implements OutboundSink {
     this.#actions.set(action, handler);
   }
 
+  /** Records the platform action in `calls` and answers with its `onAction` handler; rejects when none is set. */
   async call(action: string, params: Readonly<Record<string, unknown>>, account?: string | null): Promise<unknown> {
     this.calls.push({ action, params, ...(account === undefined || account === null ? {} : { account }) });
     const handler = this.#actions.get(action);

@@ -70,6 +70,7 @@ function mark(metadata: (target: { name?: string }) => ComponentMetadata): Class
   };
 }
 
+/** What `@service(name, {...})` takes besides the name; every field optional. */
 export interface ServiceOptions extends LifetimeOption {
   /** What the service offers, for listings. Default `''`. */
   description?: string;
@@ -88,6 +89,7 @@ export function service(name: string, options: ServiceOptions = {}): ClassDecora
   }));
 }
 
+/** What `@action(name, {...})` takes besides the name. */
 export interface ActionOptions extends LifetimeOption {
   /** When the model should use this action (the model reads only this sentence). */
   description: string;
@@ -147,6 +149,7 @@ export function eventHandler(options: EventHandlerOptions): ClassDecorator {
   });
 }
 
+/** What `@chatter(name, {...})` takes besides the name; every field optional. */
 export interface ChatterOptions extends LifetimeOption {
   /** What the chatter does, for listings. Default `''`. */
   description?: string;

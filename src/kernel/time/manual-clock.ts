@@ -20,10 +20,15 @@ export class ManualClock implements Clock {
     this.#now = startMs;
   }
 
+  /**
+   * The clock's current time in epoch milliseconds: the start time (default 2026-01-01 00:00 UTC)
+   * plus everything advanced so far.
+   */
   now(): number {
     return this.#now;
   }
 
+  /** Schedules `callback` at now + `delayMs` (a negative delay counts as 0); it fires only during `advance`. */
   setTimeout(callback: () => void, delayMs: number): TimerHandle {
     const timer: ManualTimer = { at: this.#now + Math.max(0, delayMs), seq: this.#seq++, callback };
     this.#timers.add(timer);
@@ -35,6 +40,7 @@ export class ManualClock implements Clock {
     this.#timers.delete(handle as ManualTimer);
   }
 
+  /** Resolves once `advance` has moved time `delayMs` forward, or rejects with the signal's reason when it aborts. */
   sleep(delayMs: number, signal?: AbortSignal): Promise<void> {
     return sleepOn(this, delayMs, signal);
   }

@@ -15,6 +15,7 @@ export class SeededRandom implements Random {
     this.#state = seed >>> 0;
   }
 
+  /** The next float in [0, 1); the same seed gives the same sequence. */
   next(): number {
     this.#state = (this.#state + 0x6d2b79f5) >>> 0;
     let value = this.#state;
@@ -34,6 +35,7 @@ export class SequenceRandom implements Random {
     this.#values = values;
   }
 
+  /** The next given value, in turn; after the last one, the last one again. */
   next(): number {
     const value = this.#values[Math.min(this.#index, this.#values.length - 1)]!;
     this.#index += 1;
