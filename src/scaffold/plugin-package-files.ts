@@ -49,8 +49,10 @@ export function pluginPackageFiles(options: PluginPackageFileOptions): Map<strin
   );
   files.set(
     'plugin.js',
-    `// Plain JavaScript: node_modules is not compiled, so a plugin package ships .js. Decorators
-// are applied as the functions they are (see README "Plugin packages").
+    `// Plain JavaScript, so the package needs no build step (a plugin.ts entry works too: the host
+// runs TypeScript in packages through tsx). Without a TypeScript compiler there are no decorator
+// expressions: \`tool(...)\` is applied as the function it is, below. Guide: moonglass docs,
+// "Plugin packages and publishing".
 import * as z from 'zod';
 import { PluginConfig, ToolExecutionResult, ToolPlugin, tool } from 'moonglass';
 
@@ -76,7 +78,8 @@ tool({
   );
   files.set(
     'plugin.test.js',
-    `// Run inside a bot project that has this package installed: npx vitest run node_modules/${options.name}/plugin.test.js
+    `// Run in this folder: \`npm install --save-dev moonglass vitest\` once, then \`npm test\`.
+// (npm publishes only _manifest.json and plugin.js, so this test stays with the source.)
 import { describe, expect, it } from 'vitest';
 import { GreetConfig } from './plugin.js';
 

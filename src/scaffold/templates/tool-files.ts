@@ -40,6 +40,8 @@ export const GITIGNORE = `node_modules/
 # (models.toml and config/adapters/*.toml may hold API keys and tokens: keep them private)
 plugins/**/config.toml
 *.log
+# the scratch folders createTestHost (moonglass/testing) makes for each test
+.moonglass-test/
 `;
 
 export const NPMRC = `# npm prints a banner ("> my-bot@0.1.0 start" and the command) on stdout before every
