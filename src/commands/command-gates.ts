@@ -14,7 +14,7 @@ import type { PluginContext } from '../plugin-system/plugin-context.js';
 import type { BaseCommand } from './base-command.js';
 import type { CommandOperator } from './command-context.js';
 import './command-event-payloads.js';
-import { findCommand, type RegisteredCommand, registeredCommands } from './command-index.js';
+import { findCommand, type RegisteredCommand, registeredCommands, shadowedBy } from './command-index.js';
 import { commandHelp, commandUsage } from './command-usage.js';
 import { type CommandText, matchCommandText } from './match-command-text.js';
 import { parseCommandInput, type ParsedCommandInput } from './parse-command-input.js';
@@ -71,6 +71,23 @@ export function createCommandGates(options: CommandGatesOptions): InboundGate[] 
   return [guests, commands];
 }
 
+/** Commands whose word another plugin took first, each warned about once per host. */
+const warnedShadows = new WeakMap<CommandGatesOptions, Set<string>>();
+
+function warnShadowed(options: CommandGatesOptions, all: readonly RegisteredCommand[], typed: string, winner: RegisteredCommand): void {
+  let warned = warnedShadows.get(options);
+  if (warned === undefined) warnedShadows.set(options, (warned = new Set()));
+  for (const shadowed of shadowedBy(all, typed, winner)) {
+    const key = `${typed.toLowerCase()} ${shadowed.signature}`;
+    if (warned.has(key)) continue;
+    warned.add(key);
+    options.logger.warn(
+      { word: typed.toLowerCase(), runs: winner.signature, shadowed: shadowed.signature },
+      `the command word "${typed.toLowerCase()}" runs ${winner.signature} (registered first); ${shadowed.signature} also claims it and never runs by it: rename it or give it another alias`,
+    );
+  }
+}
+
 function taken(reason: string, afterStored: () => Promise<void>): GateVerdict {
   return { pass: false, reason, afterStored };
 }
@@ -88,6 +105,7 @@ function decide(options: CommandGatesOptions, message: Message, text: CommandTex
     if (message.chatType === 'group' && !text.addressed) return PASS;
     return taken(`an unknown command ${text.prefix}${text.name}`, () => reply(`未知命令 ${text.prefix}${text.name}，发送 ${text.prefix}help 查看可用命令`));
   }
+  warnShadowed(options, all, text.name, command);
   const { metadata } = command;
   if (!levelAllows(level, metadata.permission)) {
     return taken(`the command ${command.signature} asks for ${metadata.permission}, the sender is ${level}`, () =>

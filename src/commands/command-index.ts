@@ -26,3 +26,17 @@ export function findCommand(commands: readonly RegisteredCommand[], typed: strin
     commands.find((command) => command.metadata.aliases.some((alias) => alias.toLowerCase() === word))
   );
 }
+
+/**
+ * The commands that also answer to `typed` but lose to `winner` (registered later by another
+ * plugin, under the same name or alias): they can never be run by that word.
+ */
+export function shadowedBy(commands: readonly RegisteredCommand[], typed: string, winner: RegisteredCommand): RegisteredCommand[] {
+  const word = typed.toLowerCase();
+  return commands.filter(
+    (command) =>
+      command !== winner &&
+      command.pluginId !== winner.pluginId &&
+      (command.metadata.name.toLowerCase() === word || command.metadata.aliases.some((alias) => alias.toLowerCase() === word)),
+  );
+}

@@ -6,6 +6,7 @@ import { projectRoot } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
 
 const DICE = join(projectRoot, 'test/commands/fixtures/dice-commands');
+const RIVAL = join(projectRoot, 'test/commands/fixtures/rival-commands');
 const OWNER = '20001';
 
 describe('commands in a test host', () => {
@@ -31,6 +32,18 @@ describe('commands in a test host', () => {
     await host.adapter.send('/掷骰 3');
     await host.settle(15_000);
     expect(host.adapter.texts().at(-1)).toBe('骰子：3d6');
+  });
+
+  it('[issue 19] warns once when a command word another plugin registered first hides a command, naming both', async () => {
+    test = await createTestHost({ plugins: [DICE, RIVAL] });
+    await test.adapter.send('/roll 2');
+    await test.adapter.send('/roll 3');
+    await test.settle(15_000);
+    expect(test.adapter.texts()).toEqual(['骰子：2d6', '骰子：3d6']);
+    const warnings = test.logs.filter((record) => typeof record['msg'] === 'string' && record['msg'].startsWith('the command word "roll"'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ level: 'warn', runs: 'test.dice-commands:command:roll', shadowed: 'test.rival-commands:command:roll' });
+    expect(warnings[0]!['msg']).toContain('rename it or give it another alias');
   });
 
   it('lets a passThrough command reach the chatter too', async () => {
