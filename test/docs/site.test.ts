@@ -4,11 +4,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ALL_GROUPS, pageUrl } from '../../docs/.vitepress/pages.js';
-import { readDocPages } from '../../scripts/docs/check/doc-pages.js';
-import { checkSamples } from '../../scripts/docs/check/samples.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const outDir = mkdtempSync(join(tmpdir(), 'moonglass-docs-site-'));
@@ -37,16 +35,18 @@ describe('[issue 19] the documentation site', () => {
     expect(existsSync(join(outDir, 'assets/chunks')) || existsSync(join(outDir, 'assets'))).toBe(true);
   }, 600_000);
 
-  it('[issue 19.3] compiles every code sample of the guides, validates every config sample, and passes every sample test', async () => {
-    const report = await checkSamples(readDocPages());
-    expect(report.problems.map((problem) => `${problem.file}:${problem.line ?? ''} ${problem.message}`)).toEqual([]);
-    expect(report.compiled.length).toBeGreaterThanOrEqual(20);
-    expect(report.tests.length).toBeGreaterThanOrEqual(3);
-    expect(report.skipped.length, report.skipped.map((skip) => `${skip.page}:${skip.line} ${skip.reason}`).join('\n')).toBeLessThanOrEqual(5);
-    const vitest = join(root, 'node_modules/vitest/vitest.mjs');
-    const files = report.tests.map((test) => relative(root, test.file));
-    const run = spawnSync(process.execPath, [vitest, 'run', '--config', 'scripts/docs/vitest.samples.config.ts', ...files], { cwd: root, encoding: 'utf8' });
-    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
-    expect(run.stdout).toMatch(new RegExp(`Test Files\\s+${files.length} passed`));
-  }, 300_000);
+  it('[issue 19.3] npm run docs:check passes: references current, links and anchors good, every sample compiled and every sample test passing', () => {
+    // The whole check as `npm run docs:check` runs it (this is how it runs in CI: .ci/run runs npm test).
+    const check = spawnSync(process.execPath, ['--conditions=source', '--import', './src/register-typescript.mjs', 'scripts/docs/check.ts'], { cwd: root, encoding: 'utf8' });
+    expect(check.status, `${check.stdout}\n${check.stderr}`).toBe(0);
+    expect(check.stdout).toContain('docs:check: all good');
+    const counts = /(\d+) TypeScript samples compiled \((\d+) of them tests, run\), (\d+) config and manifest samples validated/.exec(check.stdout);
+    expect(counts, check.stdout).not.toBeNull();
+    const [compiled, tests, validated] = counts!.slice(1).map(Number) as [number, number, number];
+    expect(compiled).toBeGreaterThanOrEqual(40);
+    expect(tests).toBeGreaterThanOrEqual(6);
+    expect(validated).toBeGreaterThanOrEqual(40);
+    // Samples left uncompiled are listed with their reasons; they stay rare.
+    expect(check.stdout.match(/not compiled: /g)?.length ?? 0).toBeLessThanOrEqual(5);
+  }, 600_000);
 });
