@@ -595,7 +595,10 @@ export class Host implements HostRuntime {
     return scope;
   }
 
-  /** This host's component bound to a known service signature (typed by `ServiceTypes`), or `undefined` when nothing is bound. */
+  /**
+   * This host's component bound to a known service signature (typed by `ServiceTypes`), or
+   * `undefined` when nothing is bound.
+   */
   getService<S extends keyof ServiceTypes>(signature: S): ServiceTypes[S] | undefined;
   /** This host's component bound to `signature`, or `undefined`; throws `SignatureError` for a malformed one. */
   getService<T = unknown>(signature: string): T | undefined;

@@ -1,6 +1,9 @@
 import type { ChatterResult, StepData } from './chatter-result.js';
 
-/** `on_chatter_step`: published before the loop steps a chatter. Set `continue` to false to skip this tick; only `continue` is read back. */
+/**
+ * `on_chatter_step`: published before the loop steps a chatter. Set `continue` to false to skip
+ * this tick; only `continue` is read back.
+ */
 export interface OnChatterStepPayload {
   /** The stream whose chatter is about to step. */
   stream_id: string;
@@ -15,7 +18,10 @@ export interface OnChatterStepPayload {
   unread_count: number;
   /** What woke the chatter: `message`, `timer`, `sub_agent` ..., or `new` for a fresh run. */
   source: string;
-  /** Defaults to true; a handler that sets it to false skips this step (a resume other than `message`/`timer` is kept for the next one). */
+  /**
+   * Defaults to true; a handler that sets it to false skips this step (a resume other than
+   * `message`/`timer` is kept for the next one).
+   */
   continue: boolean;
 }
 
@@ -27,7 +33,10 @@ export interface AfterChatterStepPayload {
   chatter_name: string;
   /** `wait`, `success`, `failure` or `stop`: the kind of `result`. */
   result_type: ChatterResult['kind'];
-  /** What the step yielded; a step that threw or timed out shows as a {@link Failure}, a finished run as a {@link Success}. The driver has already acted on it. */
+  /**
+   * What the step yielded; a step that threw or timed out shows as a {@link Failure}, a finished
+   * run as a {@link Success}. The driver has already acted on it.
+   */
   result: ChatterResult;
   /** The result's `stepData` (NDFC reports `step_scope` and `used_tools`). */
   step_data: StepData;

@@ -13,13 +13,19 @@ export interface BeforeToolCallPayload {
   tool_name: string;
   /** The arguments; a handler may change them (they are validated after). */
   args: Record<string, unknown>;
-  /** Defaults to false; true refuses the call: it does not run and the model reads a failure with `skip_reason` (or 调用被拦截). */
+  /**
+   * Defaults to false; true refuses the call: it does not run and the model reads a failure with
+   * `skip_reason` (or 调用被拦截).
+   */
   skip: boolean;
   /** Why it was skipped, shown to the model. */
   skip_reason: string;
 }
 
-/** `after_tool_call`: published after a tool or action ran, or was refused by `before_tool_call`. Observation only. */
+/**
+ * `after_tool_call`: published after a tool or action ran, or was refused by `before_tool_call`.
+ * Observation only.
+ */
 export interface AfterToolCallPayload {
   /** `<plugin>:tool:<name>` or `<plugin>:action:<name>`. Observation only: changes to this payload are ignored. */
   signature: string;

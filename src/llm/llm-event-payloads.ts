@@ -17,7 +17,10 @@ export interface BeforeLlmRequestPayload {
   stream_id: string;
   /** The model task (in `config/models.toml`) whose models will be tried in order. Leave it unchanged. */
   task_name: string;
-  /** A copy of the request's messages for this send; edit them in place or replace the list to change what the model receives (a non-list is ignored with a warning). */
+  /**
+   * A copy of the request's messages for this send; edit them in place or replace the list to
+   * change what the model receives (a non-list is ignored with a warning).
+   */
   payloads: LLMPayload[];
   /** A copy of the tools offered for this send; change it like `payloads`. */
   tools: ToolDeclaration[];

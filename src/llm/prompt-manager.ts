@@ -12,7 +12,10 @@ export interface OnPromptBuildPayload {
   values: Record<string, unknown>;
   /** Free-form rendering hints for handlers that coordinate. */
   policies: Record<string, unknown>;
-  /** Missing values are an error when true, empty text when false; a handler may change it. `policies` is not read back. */
+  /**
+   * Missing values are an error when true, empty text when false; a handler may change it.
+   * `policies` is not read back.
+   */
   strict: boolean;
 }
 

@@ -6,7 +6,10 @@
 export const SideEffect = {
   /** Only reads (a lookup, a search); offered by default. */
   READONLY: 'readonly',
-  /** Changes something that can be undone; offered only when `features.toml [tools] reversible_enabled` names the tool. */
+  /**
+   * Changes something that can be undone; offered only when
+   * `features.toml [tools] reversible_enabled` names the tool.
+   */
   REVERSIBLE: 'reversible',
   /** Changes something for good; the tool registry refuses to register it. */
   IRREVERSIBLE: 'irreversible',

@@ -39,7 +39,10 @@ export interface CommandDeclaration<Args extends CommandArgsShape = CommandArgsS
 export interface CommandMetadata {
   /** Which decorator recorded it; the signature's middle part. */
   kind: 'command';
-  /** The command's name, typed after a command prefix (`bot.toml [commands] prefixes`, e.g. `/`); the signature's last part. */
+  /**
+   * The command's name, typed after a command prefix (`bot.toml [commands] prefixes`, e.g. `/`);
+   * the signature's last part.
+   */
   name: string;
   /** One line for `/help`. */
   description: string;

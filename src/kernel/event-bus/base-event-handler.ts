@@ -10,6 +10,9 @@ import type { HandlerResult } from './handler-result.js';
  * publisher relies on your result: a throw counts as PASS.
  */
 export abstract class BaseEventHandler<E extends EventName = EventName> {
-  /** Handles one publish of a subscribed event: return `[decision, params]`, with the params' keys unchanged. A throw or a timeout counts as PASS and is logged. */
+  /**
+   * Handles one publish of a subscribed event: return `[decision, params]`, with the params' keys
+   * unchanged. A throw or a timeout counts as PASS and is logged.
+   */
   abstract execute(eventName: E, params: EventParams<E>): HandlerResult<EventParams<E>> | Promise<HandlerResult<EventParams<E>>>;
 }

@@ -15,7 +15,10 @@ export const EventType = {
   ON_COMPONENT_LOADED: 'on_component_loaded',
   /** A plugin's component was removed (`ComponentLifecyclePayload`). */
   ON_COMPONENT_UNLOADED: 'on_component_unloaded',
-  /** A message arrived from an adapter; a STOP above weight 0 stores it without delivering it (`OnMessageReceivedPayload`). */
+  /**
+   * A message arrived from an adapter; a STOP above weight 0 stores it without delivering it
+   * (`OnMessageReceivedPayload`).
+   */
   ON_MESSAGE_RECEIVED: 'on_message_received',
   /** The bot is about to send a message; handlers may change or cancel it (`OnMessageSentPayload`). */
   ON_MESSAGE_SENT: 'on_message_sent',

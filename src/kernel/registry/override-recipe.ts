@@ -23,7 +23,10 @@ export type OverrideTarget<T = unknown> =
       useFactory: () => T;
     }
   | {
-      /** Core tokens only: gets what is bound now and returns the object that stands in for it (called once, at override time). */
+      /**
+       * Core tokens only: gets what is bound now and returns the object that stands in for it
+       * (called once, at override time).
+       */
       wrap: (replaced: T) => T;
     };
 

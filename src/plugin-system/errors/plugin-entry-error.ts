@@ -4,7 +4,10 @@ import { MoonglassError } from '../../kernel/errors/moonglass-error.js';
 export class PluginEntryError extends MoonglassError {
   /** The plugin folder whose entry was refused. */
   readonly folder: string;
-  /** What is wrong: missing file, failed import (the import error is the `cause`), or not exactly one ToolPlugin class. */
+  /**
+   * What is wrong: missing file, failed import (the import error is the `cause`), or not exactly
+   * one ToolPlugin class.
+   */
   readonly reason: string;
 
   constructor(folder: string, reason: string, options: { cause?: unknown } = {}) {

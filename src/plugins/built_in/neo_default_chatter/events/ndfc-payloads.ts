@@ -36,9 +36,15 @@ export interface PreprocessPayload {
   chat_stream: ChatStream;
   /** A copy of the unread messages of this round. */
   unreads: Message[];
-  /** The stream's history as prompt lines joined by newlines (`''` once the conversation's prompt already holds the history). Set by the session; leave it unchanged. */
+  /**
+   * The stream's history as prompt lines joined by newlines (`''` once the conversation's prompt
+   * already holds the history). Set by the session; leave it unchanged.
+   */
   history_text: string;
-  /** The NDFC config the session runs with ({@link NeoChatterConfig}): the session's own object, so do not change it. */
+  /**
+   * The NDFC config the session runs with ({@link NeoChatterConfig}): the session's own object, so
+   * do not change it.
+   */
   config: NeoChatterConfig;
   /** Answer these messages now? Default false. */
   proceed: boolean;
@@ -58,7 +64,10 @@ export interface CreateRequestPayload {
   task_name: string;
   /** Default `''`: the default handler then names the request after the task. */
   request_name: string;
-  /** The seed's reminder name; default `'actor'`. The default handler does not read it (moonglass requests carry no reminder). */
+  /**
+   * The seed's reminder name; default `'actor'`. The default handler does not read it (moonglass
+   * requests carry no reminder).
+   */
   with_reminder: string | null;
   /**
    * The model request the conversation will use; default null, the default handler fills it. A
@@ -71,7 +80,10 @@ export interface CreateRequestPayload {
 export interface InjectUsablesPayload {
   /** The stream the conversation runs in. Set by the session; leave it unchanged. */
   stream_id: string;
-  /** The conversation's model request; the default sets its `tools` to the declarations of everything in `tool_registry` plus `extra_tools`. Shared and mutable. */
+  /**
+   * The conversation's model request; the default sets its `tools` to the declarations of
+   * everything in `tool_registry` plus `extra_tools`. Shared and mutable.
+   */
   request: LLMRequest;
   /** Default null; the default handler fills it with everything offered in the stream. */
   tool_registry: UsableSet | null;
@@ -106,7 +118,11 @@ export interface FormatUnreadLinePayload {
 export interface FlushUnreadsPayload {
   /** The stream whose unread messages are marked read. Set by the session; leave it unchanged. */
   stream_id: string;
-  /** The unread messages to move into the stream's history (those the model has just answered, or all of them on a forced stop). A handler may narrow the list; the default flushes exactly these. */
+  /**
+   * The unread messages to move into the stream's history (those the model has just answered, or
+   * all of them on a forced stop). A handler may narrow the list; the default flushes exactly
+   * these.
+   */
   messages: Message[];
   /** How many messages were marked read; default 0, the default handler fills it. The session does not act on it. */
   flushed_count: number;
@@ -121,13 +137,25 @@ export interface InjectUnreadPayloadPayload {
    * default appends the user payload to it, and changes take effect whatever the decision.
    */
   response: LLMRequest;
-  /** The whole rendered user prompt of this turn (history, unread lines, time, extra info); the default appends it as one user payload. A handler may rewrite it; `''` adds nothing. */
+  /**
+   * The whole rendered user prompt of this turn (history, unread lines, time, extra info); the
+   * default appends it as one user payload. A handler may rewrite it; `''` adds nothing.
+   */
   formatted_text: string;
-  /** The unread messages the prompt was rendered from (NDFC's session always passes an array; null stands for none). Informational: the default does not read it. */
+  /**
+   * The unread messages the prompt was rendered from (NDFC's session always passes an array; null
+   * stands for none). Informational: the default does not read it.
+   */
   unread_msgs: Message[] | null;
-  /** Default: the config's `native_multimodal`. The default handler adds text either way (media arrive already described). */
+  /**
+   * Default: the config's `native_multimodal`. The default handler adds text either way (media
+   * arrive already described).
+   */
   native_multimodal: boolean;
-  /** Default false; a handler that added the prompt itself sets it to true, and the default then leaves `response` alone. */
+  /**
+   * Default false; a handler that added the prompt itself sets it to true, and the default then
+   * leaves `response` alone.
+   */
   skip: boolean;
 }
 
@@ -137,7 +165,10 @@ export interface BuildHistoryTextPayload {
   stream_id: string;
   /** The live stream; the default renders one line per message of `chat_stream.history`. Do not change it. */
   chat_stream: ChatStream;
-  /** The history's prompt lines, oldest first; default `[]`, the default handler fills it. The session joins them with newlines. */
+  /**
+   * The history's prompt lines, oldest first; default `[]`, the default handler fills it. The
+   * session joins them with newlines.
+   */
   lines: string[];
 }
 
@@ -145,7 +176,10 @@ export interface BuildHistoryTextPayload {
 export interface BuildNegativeExtraPayload {
   /** The stream whose system prompt is being built. Set by the session; leave it unchanged. */
   stream_id: string;
-  /** The session's NDFC config (its own object: do not change it), or null when none is known; the default skips its fragments when `reinforce_negative_behaviors` is off. */
+  /**
+   * The session's NDFC config (its own object: do not change it), or null when none is known; the
+   * default skips its fragments when `reinforce_negative_behaviors` is off.
+   */
   config: NeoChatterConfig | null;
   /** Default `[]`: third parties append and return SUCCESS; the default appends NDFC's own. */
   fragments: string[];
@@ -159,11 +193,17 @@ export interface PickTriggerMessagePayload {
   chat_stream: ChatStream;
   /** The unread messages this turn's prompt held (already marked read by now); the default picks the last one. */
   unreads: Message[];
-  /** The newest message of the last turn that had unread messages, or null before the first; the default's choice when `unreads` is empty. */
+  /**
+   * The newest message of the last turn that had unread messages, or null before the first; the
+   * default's choice when `unreads` is empty.
+   */
   current_message: Message | null;
   /** The stream's history, oldest first; the default's last resort. */
   history: Message[];
-  /** The message the calls answer; default null, the default handler fills it. Passed on as `run_tool_call`'s `trigger_msg`. */
+  /**
+   * The message the calls answer; default null, the default handler fills it. Passed on as
+   * `run_tool_call`'s `trigger_msg`.
+   */
   trigger: Message | null;
 }
 
@@ -171,7 +211,10 @@ export interface PickTriggerMessagePayload {
 export interface BuildResumePromptPayload {
   /** The stream being resumed. Set by the session; leave it unchanged. */
   stream_id: string;
-  /** What woke the session ({@link WaitResumeEvent}): its `source`, `waitTime` and `extra`. Set by the session; leave it unchanged. */
+  /**
+   * What woke the session ({@link WaitResumeEvent}): its `source`, `waitTime` and `extra`. Set by
+   * the session; leave it unchanged.
+   */
   resume_event: WaitResumeEvent;
   /** Default `resume_event.source`: `timer`, `message`, `sub_agent`, `internal_context` or another. */
   source: string;
@@ -187,15 +230,27 @@ export interface BuildResumePromptPayload {
 export interface RunToolCallPayload {
   /** The stream the calls run in. Set by the session; leave it unchanged. */
   stream_id: string;
-  /** The model's calls to run, in the model's order, without duplicates and without `pass_and_wait`/`stop_conversation` (the session answers those itself). */
+  /**
+   * The model's calls to run, in the model's order, without duplicates and without
+   * `pass_and_wait`/`stop_conversation` (the session answers those itself).
+   */
   calls: ToolCall[];
   /** Shared and mutable: the default adds each call's result to it. */
   response: LLMResponse;
-  /** The actions and tools offered in this turn, by name (from `inject_usables`); a call whose name is not in it fails. */
+  /**
+   * The actions and tools offered in this turn, by name (from `inject_usables`); a call whose name
+   * is not in it fails.
+   */
   usable_map: UsableSet;
-  /** The message the calls answer (from `pick_trigger_message`), or null. The default does not read it; it is there for replacements. */
+  /**
+   * The message the calls answer (from `pick_trigger_message`), or null. The default does not read
+   * it; it is there for replacements.
+   */
   trigger_msg: Message | null;
-  /** `[success, needsFollowUp]` per call, in call order; default `[]`, the default handler fills it. Any `needsFollowUp` true asks the model again (unless it also waited or stopped). */
+  /**
+   * `[success, needsFollowUp]` per call, in call order; default `[]`, the default handler fills
+   * it. Any `needsFollowUp` true asks the model again (unless it also waited or stopped).
+   */
   results: ToolCallResult[];
 }
 
@@ -207,7 +262,10 @@ export interface DedupeToolCallPayload {
   call: ToolCall;
   /** Shared and mutable: one set per user turn (a model round and its follow-ups), emptied when the next turn starts. */
   seen_signatures: Set<string>;
-  /** Whether the call repeats one of this turn's; default false, the default handler fills it. A duplicate is not run: the model reads the `duplicate` text instead. */
+  /**
+   * Whether the call repeats one of this turn's; default false, the default handler fills it. A
+   * duplicate is not run: the model reads the `duplicate` text instead.
+   */
   is_duplicate: boolean;
 }
 
@@ -217,11 +275,18 @@ export interface FormatToolResultPayload {
   stream_id: string;
   /** The name of the tool or action the text answers. */
   call_name: string;
-  /** Which text is wanted: `pass` (pass_and_wait), `stop` (stop_conversation), `duplicate` (a repeated call skipped), or `normal` (a call that ran; a non-empty text is added after its real result). */
+  /**
+   * Which text is wanted: `pass` (pass_and_wait), `stop` (stop_conversation), `duplicate` (a
+   * repeated call skipped), or `normal` (a call that ran; a non-empty text is added after its real
+   * result).
+   */
   kind: ToolResultKind;
   /** The call's arguments as the model gave them; the default reads `seconds` for `pass` and `minutes` for `stop`. */
   args: Record<string, unknown>;
-  /** The text the model reads as the call's result (after the real result, for `normal`); default `''`, the default handler fills it. */
+  /**
+   * The text the model reads as the call's result (after the real result, for `normal`); default
+   * `''`, the default handler fills it.
+   */
   result_text: string;
 }
 
@@ -229,11 +294,17 @@ export interface FormatToolResultPayload {
 export interface ComputeStopWakePayload {
   /** The stream whose conversation stops. Set by the session; leave it unchanged. */
   stream_id: string;
-  /** The session's NDFC config (its own object: do not change it); the default reads `enable_stop_direct_message_wake` and `stop_direct_message_wake_probability`. */
+  /**
+   * The session's NDFC config (its own object: do not change it); the default reads
+   * `enable_stop_direct_message_wake` and `stop_direct_message_wake_probability`.
+   */
   config: NeoChatterConfig;
   /** `'private'` or `'group'`; the default gives 0 in a group. Set by the session; leave it unchanged. */
   chat_type: ChatKind;
-  /** The chance, 0..1, that a private message wakes the stopped conversation early; default 0.0, the default handler fills it. Read back clamped to 0..1; 0 turns the wake off. */
+  /**
+   * The chance, 0..1, that a private message wakes the stopped conversation early; default 0.0,
+   * the default handler fills it. Read back clamped to 0..1; 0 turns the wake off.
+   */
   probability: number;
 }
 
@@ -241,11 +312,17 @@ export interface ComputeStopWakePayload {
 export interface ComputeCooldownPayload {
   /** The stream whose conversation stops. Set by the session; leave it unchanged. */
   stream_id: string;
-  /** The cooldown the model asked for, in minutes: `stop_conversation`'s `minutes` (else `default_stop_minutes`), or a preprocess `force_stop_minutes`. */
+  /**
+   * The cooldown the model asked for, in minutes: `stop_conversation`'s `minutes` (else
+   * `default_stop_minutes`), or a preprocess `force_stop_minutes`.
+   */
   minutes: number;
   /** The session's NDFC config (its own object: do not change it); the default reads `enable_cooldown`. */
   config: NeoChatterConfig;
-  /** The cooldown in seconds before a new conversation; default 0, the default handler fills it. Read back as 0 when negative. */
+  /**
+   * The cooldown in seconds before a new conversation; default 0, the default handler fills it.
+   * Read back as 0 when negative.
+   */
   cooldown_seconds: number;
 }
 
@@ -257,7 +334,10 @@ export interface SessionTransitionPayload {
   from_phase: NdfcSessionPhase;
   /** The phase the session entered. */
   to_phase: NdfcSessionPhase;
-  /** The result the session yields with this transition (a Wait or a Stop in NDFC's session), or null when it yields none. */
+  /**
+   * The result the session yields with this transition (a Wait or a Stop in NDFC's session), or
+   * null when it yields none.
+   */
   turn_result: ChatterResult | null;
 }
 

@@ -13,7 +13,10 @@ export type NeoChatterConfig = NeoChatterConfigValues & {
 
 /** Where a third party's session reads its values: a plugin, through its `config`. */
 export interface SessionConfigSource {
-  /** The plugin's parsed config; each NeoChatterConfig field it defines with a valid value overrides NDFC's own. Anything that is not an object counts as none. */
+  /**
+   * The plugin's parsed config; each NeoChatterConfig field it defines with a valid value
+   * overrides NDFC's own. Anything that is not an object counts as none.
+   */
   readonly config: unknown;
 }
 
