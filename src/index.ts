@@ -231,3 +231,16 @@ export type { CommandDeclaration, CommandInput, CommandMetadata, CommandPermissi
 export type { CommandAccount, CommandContext, CommandOperator, CommandResult } from './commands/command-context.js';
 export type { PermissionLevel, SenderFacts } from './commands/permission-level.js';
 export type { BeforeCommandPayload, AfterCommandPayload } from './commands/command-event-payloads.js';
+
+// Types the public signatures above name (so the API reference can show them, and a plugin can write them)
+export type { SystemPayload, UserPayload, AssistantPayload, ToolResultPayload } from './llm/payload.js';
+export type { ModelFailure } from './llm/errors/llm-request-failed-error.js';
+export type { CommandArgsShape, CommandOptionsShape } from './kernel/components/command-metadata.js';
+export type { McpUnavailableKind } from './mcp/mcp-unavailable-error.js';
+export type { McpServerStatus } from './mcp/mcp-server-status.js';
+export type { MessageRepository } from './storage/message-repository.js';
+export type { StreamRepository } from './storage/stream-repository.js';
+export type { ToolCallLog } from './storage/tool-call-log.js';
+export type { IngressOutcome } from './chat/ingress.js';
+export type { ParseCommandResult } from './commands/parse-command-input.js';
+export type { MediaRequest } from './media/media-context.js';

@@ -23,5 +23,6 @@ export interface MessageExtra {
 export interface Message extends MessageRecord {
   /** A group chat or a one-to-one chat. */
   chatType: ChatType;
+  /** What the adapter and the host attach beyond the stored columns (whether it mentions the bot, what it replies to, its media ...); see {@link MessageExtra}. */
   extra: MessageExtra;
 }

@@ -9,6 +9,7 @@ export interface ParsedCommandInput {
   options: Record<string, unknown>;
 }
 
+/** What {@link parseCommandInput} makes of a command line: the parsed input, or the reason (in Chinese, for the sender) it does not fit the command. */
 export type ParseCommandResult = { readonly ok: true; readonly input: ParsedCommandInput } | { readonly ok: false; readonly reason: string };
 
 type ParseFacts = Pick<CommandMetadata, 'args' | 'rest' | 'options' | 'short'>;

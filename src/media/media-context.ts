@@ -19,6 +19,7 @@ export interface MediaContext {
 
 /** Who asked for one description, and how to cancel waiting for it. */
 export interface MediaRequest {
+  /** Aborting it stops this caller's wait. A cancelled waiter cancels the shared description, so every waiter of it gets `null`. */
   signal?: AbortSignal | undefined;
   /** Who asked (a plugin id, `inbound` ...), for the log. */
   requester?: string | undefined;

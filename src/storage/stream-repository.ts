@@ -37,6 +37,7 @@ export interface StreamRepository {
    * follow `record`; `createdAt`, platform, chat type and ids keep their first values.
    */
   upsert(record: StreamRecord): void;
+  /** The stored stream with this id; `undefined` when none is stored. */
   get(streamId: string): StreamRecord | undefined;
   /** Streams, most recently active first (ties by id). */
   list(options: StreamListOptions): StreamRecord[];

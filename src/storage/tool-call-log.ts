@@ -18,6 +18,7 @@ export interface ToolCallRecord {
 
 /** A log of tool calls. The SQLite implementation is `SqliteToolCallLog`. */
 export interface ToolCallLog {
+  /** Appends one finished call (its arguments, outcome and duration) to the stream's log. */
   record(entry: ToolCallRecord): void;
   /** The stream's newest `limit` calls, oldest first. */
   recent(streamId: string, limit: number): ToolCallRecord[];
