@@ -47,6 +47,41 @@ export default defineConfig({
     },
   },
   themeConfig: {
-    search: { provider: 'local' },
+    search: {
+      provider: 'local',
+      options: {
+        locales: {
+          root: {
+            translations: {
+              button: { buttonText: '搜索文档', buttonAriaLabel: '搜索文档' },
+              modal: { noResultsText: '没有找到', resetButtonTitle: '清除', footer: { selectText: '选择', navigateText: '切换', closeText: '关闭' } },
+            },
+          },
+        },
+        miniSearch: {
+          // Chinese has no spaces between words: index (and read queries as) single characters
+          // and pairs of neighbouring characters, so "插件配置" finds a page that says it.
+          // VitePress runs this in the browser too, from its source text: it must use nothing from outside.
+          options: {
+            tokenize: (text: string): string[] => {
+              const tokens: string[] = [];
+              for (const word of text.split(/[\n\r\p{Z}\p{P}]+/u)) {
+                for (const part of word.match(/[\u3400-\u9fff\uf900-\ufaff]+|[^\u3400-\u9fff\uf900-\ufaff]+/g) ?? []) {
+                  if (!/[\u3400-\u9fff\uf900-\ufaff]/.test(part)) {
+                    tokens.push(part);
+                    continue;
+                  }
+                  for (let index = 0; index < part.length; index += 1) {
+                    tokens.push(part[index]!);
+                    if (index + 1 < part.length) tokens.push(part.slice(index, index + 2));
+                  }
+                }
+              }
+              return tokens;
+            },
+          },
+        },
+      },
+    },
   },
 });

@@ -2,7 +2,7 @@
 // site in each of its languages, and every code sample of the guides compiles (the sample
 // tests pass), so a reader never lands on a missing page or copies code that does not work.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -30,9 +30,17 @@ describe('[issue 19] the documentation site', () => {
         }
       }
     }
-    expect(pages).toBeGreaterThanOrEqual(45);
-    // The local search index is built with the site.
-    expect(existsSync(join(outDir, 'assets/chunks')) || existsSync(join(outDir, 'assets'))).toBe(true);
+    expect(pages).toBeGreaterThanOrEqual(41); // 16 guides in two languages, 5 references, 4 contributor pages
+    // The local search index is built per language; the Chinese one knows words, not only
+    // whole space-separated runs (pairs of characters are indexed: "插件" finds 插件配置).
+    const chunks = readdirSync(join(outDir, 'assets/chunks'));
+    const zhIndex = chunks.find((name) => name.startsWith('@localSearchIndexroot.'));
+    const enIndex = chunks.find((name) => name.startsWith('@localSearchIndexen.'));
+    expect(zhIndex, chunks.join(' ')).toBeDefined();
+    expect(enIndex).toBeDefined();
+    const zh = readFileSync(join(outDir, 'assets/chunks', zhIndex!), 'utf8');
+    // A term is stored as ["<term>",{...}]; "件配" exists only as a pair inside "插件配置".
+    for (const term of ['插件', '件配', '配置']) expect(zh, term).toContain(`["${term}",{`);
   }, 600_000);
 
   it('[issue 19.3] npm run docs:check passes: references current, links and anchors good, every sample compiled and every sample test passing', () => {
