@@ -5,14 +5,40 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer, type Server } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.js';
 import { ALL_GROUPS, pageUrl } from '../../docs/.vitepress/pages.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const outDir = mkdtempSync(join(tmpdir(), 'moonglass-docs-site-'));
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+let server: Server | undefined;
+afterAll(() => {
+  server?.close();
+  rmSync(outDir, { recursive: true, force: true });
+});
+
+/** Serves the built site as a static host does, with clean URLs (`/guide/models` is `guide/models.html`). */
+async function serveSite(): Promise<string> {
+  server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    const candidates = path.endsWith('/') ? [`${path}index.html`] : [path, `${path}.html`];
+    const file = candidates.map((candidate) => join(outDir, candidate)).find((candidate) => candidate.startsWith(outDir) && existsSync(candidate) && !candidate.endsWith('/'));
+    if (file === undefined) {
+      response.writeHead(404).end();
+      return;
+    }
+    const type = file.endsWith('.html') ? 'text/html' : file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'application/octet-stream';
+    response.writeHead(200, { 'content-type': `${type}; charset=utf-8` }).end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+}
 
 describe('[issue 19] the documentation site', () => {
+  const browser = useBrowser();
+
   it('[issue 19.3] builds, and every page its navigation lists is a built page in each of its languages', () => {
     const vitepress = join(root, 'node_modules/vitepress/bin/vitepress.js');
     const build = spawnSync(process.execPath, [vitepress, 'build', 'docs', '--outDir', outDir], { cwd: root, encoding: 'utf8' });
@@ -42,6 +68,32 @@ describe('[issue 19] the documentation site', () => {
     // A term is stored as ["<term>",{...}]; "件配" exists only as a pair inside "插件配置".
     for (const term of ['插件', '件配', '配置']) expect(zh, term).toContain(`["${term}",{`);
   }, 600_000);
+
+  it('[issue 19] in a browser, the built site searches in Chinese and in English and opens the page found', async () => {
+    expect(existsSync(join(outDir, 'index.html')), 'the site was built by the test above').toBe(true);
+    const base = await serveSite();
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    for (const [path, query, expected] of [
+      ['/guide/getting-started', '插件配置', /插件配置/],
+      ['/en/guide/getting-started', 'plugin config', /Plugin config/],
+    ] as const) {
+      await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+      await page.click('.DocSearch-Button');
+      await page.keyboard.type(query);
+      // Results refresh as the query grows: wait for a result of the whole query, in the first five.
+      const found = page.locator('.VPLocalSearchBox .result', { hasText: expected }).first();
+      await found.waitFor({ timeout: 15_000 });
+      const rank = (await page.locator('.VPLocalSearchBox .result').allInnerTexts()).findIndex((text) => expected.test(text));
+      expect(rank).toBeGreaterThanOrEqual(0);
+      expect(rank).toBeLessThan(5);
+      await found.click();
+      await page.waitForURL((url) => url.pathname !== path, { timeout: 15_000 });
+      expect(await page.locator('h1').first().innerText()).not.toBe('');
+    }
+    expect(errors).toEqual([]);
+  }, 120_000);
 
   it('[issue 19.3] npm run docs:check passes: references current, links and anchors good, every sample compiled and every sample test passing', () => {
     // The whole check as `npm run docs:check` runs it (this is how it runs in CI: .ci/run runs npm test).
