@@ -11,6 +11,7 @@ import { streamName, tracedStreams } from './traced-streams.js';
 import { handleMarketApi } from './market-api.js';
 import { accountsOverview } from './account-overview.js';
 import { handleRulesApi } from './rules-api.js';
+import { localDayOf } from '../llm/budget/local-day.js';
 
 /** An API answer: a status and a JSON body. */
 export interface ApiResponse {
@@ -68,8 +69,7 @@ export async function handleApi(view: AdminHostView, method: string, path: strin
 
 function overview(view: AdminHostView) {
   const now = view.clock.now();
-  const midnight = new Date(now);
-  midnight.setHours(0, 0, 0, 0);
+  const today = localDayOf(now, view.timeZone ?? '');
   const statuses = view.plugins.list();
   return {
     version: view.version,
@@ -80,7 +80,7 @@ function overview(view: AdminHostView) {
     adapter: view.adapterStatus() ?? null,
     // Connected and seen accounts first, then those known only from stored conversations (offline).
     accounts: accountsOverview(view),
-    messagesToday: view.database.messages.countSince(midnight.getTime() / 1000),
+    messagesToday: view.database.messages.countSince(Math.floor(today.start / 1000)),
     // sizeBytes counts the -wal and -shm files too; 0 when file is :memory:.
     database: { file: view.database.file, sizeBytes: view.database.sizeBytes() },
     plugins: { loaded: statuses.filter((status) => status.state === 'loaded').length, total: statuses.length },

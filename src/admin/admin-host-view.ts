@@ -55,6 +55,8 @@ export interface AdminHostView {
   database: Database;
   /** One line: which model answers (saying so when it is the offline demo model). */
   modelDescription(): string;
+  /** `bot.toml [bot] timezone` (an IANA name; `''`: the machine's): the day "today" counts are of. */
+  timeZone?: string;
   adapterStatus(): AdminAdapterStatus | undefined;
   /** The name the bot goes by on an account (its persona's nickname, else the bot's). */
   accountNickname(selfId: string): string;

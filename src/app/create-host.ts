@@ -332,6 +332,7 @@ export class Host implements HostRuntime {
         clock: this.clock,
         logger: this.logger,
         usage: stored((database) => database.mcpUsage),
+        timeZone: chat.bot.bot.timezone,
         tools: this.#tools,
         forceCompatibility: config.advanced.force_compatibility,
         clientInfo: { name: 'moonglass', version: this.info.version },

@@ -57,6 +57,7 @@ export function adminViewOf(host: Host, supervisor: AdapterSupervisor | undefine
     bus: host.bus,
     database: host.chat.database,
     modelDescription: () => describeModel(host),
+    timeZone: host.chat.bot.bot.timezone,
     adapterStatus: () => {
       if (supervisor === undefined) return undefined;
       const { name, state, connected, detail, selfId, restarts, accounts } = supervisor.status;

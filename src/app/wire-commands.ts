@@ -10,7 +10,7 @@ import { findCommand, registeredCommands } from '../commands/command-index.js';
 import { matchCommandText } from '../commands/match-command-text.js';
 import { levelOf } from '../commands/permission-level.js';
 import type { ComponentRegistry } from '../kernel/registry/component-registry.js';
-import { resolveTimeZone } from '../llm/budget/local-day.js';
+import { localDayOf, resolveTimeZone } from '../llm/budget/local-day.js';
 import { savePluginEnabled } from '../plugin-system/config/save-plugin-enabled.js';
 import type { Host } from './create-host.js';
 
@@ -24,11 +24,8 @@ export function wireCommands(host: Host): () => void {
   const operator: CommandOperator = {
     startedAt,
     models: chat.models,
-    messagesToday: () => {
-      const midnight = new Date(host.clock.now());
-      midnight.setHours(0, 0, 0, 0);
-      return chat.storage.messages.countSince(Math.floor(midnight.getTime() / 1000));
-    },
+    // "Today" as the bot reads it: its own time zone's day, as the times /status shows beside it.
+    messagesToday: () => chat.storage.messages.countSince(Math.floor(localDayOf(host.clock.now(), chat.bot.bot.timezone).start / 1000)),
     plugins: () => host.plugins.list(),
     reloadPlugin: (id) => host.plugins.reload(id),
     setPluginEnabled: async (id, enabled) => {

@@ -7,7 +7,7 @@ import type { McpUsageRepository } from '../storage/mcp-usage-repository.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { createMcpTransport, type McpTransportFactory } from './create-mcp-transport.js';
 import { type ExposedMcpTools, exposeMcpTools } from './expose-mcp-tools.js';
-import { localDayKey } from './local-day-key.js';
+import { localDayOf } from '../llm/budget/local-day.js';
 import type { McpCaller } from './mcp-caller.js';
 import type { McpConfig, NamedMcpServerConfig } from './mcp-config.js';
 import { McpServerConnection } from './mcp-server-connection.js';
@@ -22,6 +22,8 @@ export interface McpServiceOptions {
   config: McpConfig;
   /** Reconnect pauses, call timeouts and the quota's calendar day come from here. */
   clock: Clock;
+  /** The time zone of the quotas' calendar day: `bot.toml [bot] timezone` (an IANA name); `''` or absent: the machine's. */
+  timeZone?: string;
   logger: Logger;
   /** The per-day call counter (`database.mcpUsage`). */
   usage: McpUsageRepository;
@@ -53,6 +55,7 @@ function isArgumentsObject(value: unknown): value is Record<string, unknown> {
 export class McpService {
   readonly #config: McpConfig;
   readonly #clock: Clock;
+  readonly #timeZone: string;
   readonly #logger: Logger;
   readonly #usage: McpUsageRepository;
   readonly #registry: ToolRegistry | undefined;
@@ -64,6 +67,7 @@ export class McpService {
   constructor(options: McpServiceOptions) {
     this.#config = options.config;
     this.#clock = options.clock;
+    this.#timeZone = options.timeZone ?? '';
     this.#logger = options.logger;
     this.#usage = options.usage;
     this.#registry = options.tools;
@@ -122,7 +126,7 @@ export class McpService {
     }
     let counted: boolean;
     try {
-      counted = this.#usage.tryCount(localDayKey(this.#clock.now()), server, tool, settings.daily_quota);
+      counted = this.#usage.tryCount(localDayOf(this.#clock.now(), this.#timeZone).key, server, tool, settings.daily_quota);
     } catch (error) {
       this.#logger.error({ ...callerFields, err: describeError(error) }, `MCP call ${server}/${tool} not sent: cannot count it against the daily quota`);
       return mcpFailureResult(`MCP 服务 ${server} 的工具 ${tool} 无法记录调用次数，调用未发送`);

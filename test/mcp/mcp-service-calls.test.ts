@@ -4,7 +4,6 @@ import type { McpContentItem, McpToolResult, PluginMcpAccess } from 'moonglass';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { createMemoryLogger } from '../../src/kernel/logger/memory-logger.js';
 import { ManualClock } from '../../src/kernel/time/manual-clock.js';
-import { localDayKey } from '../../src/mcp/local-day-key.js';
 import { McpService } from '../../src/mcp/mcp-service.js';
 import { McpUnavailableError, type McpUnavailableKind } from '../../src/mcp/mcp-unavailable-error.js';
 import { openDatabase } from '../../src/storage/open-database.js';
@@ -301,11 +300,20 @@ describe('the daily quota of an MCP tool', () => {
   });
 });
 
-describe(localDayKey, () => {
-  it('is the local calendar date as YYYY-MM-DD, changing at local midnight', () => {
-    const midnight = new Date(2026, 0, 2, 0, 0, 0).getTime();
-    expect(localDayKey(midnight - 1)).toBe('2026-01-01');
-    expect(localDayKey(midnight)).toBe('2026-01-02');
-    expect(localDayKey(new Date(2026, 11, 31, 23, 59).getTime())).toBe('2026-12-31');
+describe('the daily quota of an MCP tool in the bot’s time zone', () => {
+  const harness = useMcpHarness();
+
+  it('[issue 19] counts by the calendar day of bot.toml [bot] timezone, not the machine’s', async () => {
+    // 16:30 UTC on 1 January is 00:30 on 2 January in Shanghai; 8 h later is still 2 January there.
+    const clock = new ManualClock(Date.UTC(2026, 0, 1, 16, 30));
+    const mcp = harness.make(quotaOfOne, { clock, timeZone: 'Asia/Shanghai' });
+    mcp.service.start();
+    await waitForState(mcp.service, 'fixture', 'connected');
+    expect((await mcp.service.callTool('fixture', 'echo', { text: 'a' }, { kind: 'model' })).text).toBe('echo: a');
+    expect(mcp.database.mcpUsage.count('2026-01-02', 'fixture', 'echo')).toBe(1);
+    await clock.advance(8 * 3_600_000); // 00:30 UTC on 2 January: a new day in UTC, not in Shanghai
+    await expect(mcp.service.callTool('fixture', 'echo', { text: 'b' }, { kind: 'model' })).rejects.toMatchObject({ kind: 'quota_spent' });
+    await clock.advance(16 * 3_600_000); // 00:30 on 3 January in Shanghai
+    expect((await mcp.service.callTool('fixture', 'echo', { text: 'c' }, { kind: 'model' })).text).toBe('echo: c');
   });
 });
