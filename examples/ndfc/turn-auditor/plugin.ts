@@ -1,7 +1,7 @@
 import { BaseEventHandler, EventDecision, eventHandler, ToolPlugin, type ComponentClass, type EventParams } from 'moonglass';
 import { NdfcEvent } from 'moonglass/ndfc';
 
-/** Transitions seen, per stream (state lives on the plugin module, not on the transient handler). */
+/** Transitions seen, per stream (kept on the plugin module: the handler instance is built anew when the plugin reloads). */
 export const transitionsSeen = new Map<string, number>();
 
 @eventHandler({ name: 'turn_auditor', subscribe: [NdfcEvent.SESSION_TRANSITION], weight: 1000 })
