@@ -40,7 +40,8 @@ export async function checkConfigFiles(configDir: string, adapterOverride?: stri
     checkFile(join(configDir, MCP_CONFIG_FILE_NAME), McpConfigSchema, readSecretTomlFile),
   ];
   const bot = files[1]!.value as z.output<typeof BotConfigSchema> | undefined;
-  const name = adapterOverride ?? bot?.platform.adapter ?? 'console';
+  // An invalid bot.toml still names its adapter when that key itself is readable.
+  const name = adapterOverride ?? bot?.platform.adapter ?? adapterNamedIn(files[1]!) ?? 'console';
   const adapter: ConfigCheck['adapter'] = { name };
   try {
     const resolved = await resolveAdapter(name);
@@ -58,5 +59,17 @@ function checkFile(file: string, schema: z.ZodType, read: (file: string) => Reco
     return { file, state: 'ok', value: validateConfig(file, schema, data ?? {}) };
   } catch (error) {
     return { file, state: 'invalid', problem: describeError(error) };
+  }
+}
+
+/** `[platform] adapter` of a bot.toml that did not validate as a whole, when it is a plain string. */
+function adapterNamedIn(report: ConfigFileReport): string | undefined {
+  if (report.state !== 'invalid') return undefined;
+  try {
+    const platform = readTomlFile(report.file)?.['platform'];
+    const adapter = typeof platform === 'object' && platform !== null ? (platform as Record<string, unknown>)['adapter'] : undefined;
+    return typeof adapter === 'string' && /^[a-z0-9_]+$/.test(adapter) ? adapter : undefined;
+  } catch {
+    return undefined;
   }
 }

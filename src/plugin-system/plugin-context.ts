@@ -9,8 +9,14 @@ import type { PluginScheduleFunction } from './schedule/schedule-types.js';
 
 /** Where a plugin lives on disk. */
 export interface PluginPaths {
-  /** The plugin's folder (its manifest, entry and config.toml). */
+  /** The plugin's folder (its manifest and entry; also its config.toml when it is a folder of the bot's own). */
   readonly pluginDir: string;
+  /**
+   * The plugin's config file: `config.toml` in its folder for a folder plugin of the bot's,
+   * `<config>/plugins/<id>.toml` for an installed package or a read-only folder. Pass it to
+   * `savePluginConfig` to save settings from code.
+   */
+  readonly configFile: string;
   /** A folder of its own for data, created before onLoad: `<data>/plugins/<id>`. */
   readonly dataDir: string;
 }

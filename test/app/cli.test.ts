@@ -80,6 +80,20 @@ describe('the moonglass CLI', () => {
     expect(report['msg']).toMatch(/^model for replies \(task actor\): none — .*models\.toml \[tasks\.actor\] lists no models, so every reply fails \(MG_LLM_TASK\) until it does$/);
   });
 
+  it('[issue 19] with an invalid bot.toml, check still checks the adapter the file names, and that adapter’s config', async () => {
+    const cwd = project();
+    mkdirSync(join(cwd, 'config', 'adapters'), { recursive: true });
+    writeFileSync(join(cwd, 'config', 'bot.toml'), '[platform]\nadapter = "onebot_v11"\n[chat]\nmessage_buffer_seconds = -1\n');
+    writeFileSync(join(cwd, 'config', 'adapters', 'onebot_v11.toml'), 'mode = "sideways"\n');
+    const check = run(['check'], { cwd });
+    expect(await check.exited).toEqual({ code: 1, signal: null });
+    const out = check.stdout.join('\n');
+    expect(out).toMatch(/^PROBLEM .*config\/adapters\/onebot_v11\.toml/m);
+    expect(out).toMatch(/^ +- mode: /m);
+    expect(out).toMatch(/^ok +adapter onebot_v11$/m);
+    expect(out).not.toMatch(/adapter console/);
+  });
+
   it('[cli] check names every bad file and field and exits 1', async () => {
     const cwd = project();
     mkdirSync(join(cwd, 'config', 'adapters'), { recursive: true });

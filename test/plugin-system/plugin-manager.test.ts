@@ -187,13 +187,16 @@ describe('PluginManager', () => {
       const plugin = manager.get('fixture.good-echo') as unknown as {
         manifest: { id: string };
         config: { enabled: boolean; prefix: string };
-        ctx: { paths: { pluginDir: string; dataDir: string }; host: { version: string } };
+        ctx: { paths: { pluginDir: string; dataDir: string; configFile: string }; host: { version: string } };
         loads: number;
       };
       expect(plugin.manifest.id).toBe('fixture.good-echo');
       expect(plugin.config).toEqual({ enabled: true, prefix: 'echo: ' });
       expect(plugin.ctx.paths.pluginDir).toBe(join(roots.thirdParty, 'good-echo'));
       expect(existsSync(plugin.ctx.paths.dataDir)).toBe(true);
+      // [issue 19] the file its settings are read from, the one savePluginConfig should write
+      expect(plugin.ctx.paths.configFile).toBe((await manager.configOf('fixture.good-echo')).file);
+      expect(existsSync(plugin.ctx.paths.configFile)).toBe(true);
       expect(plugin.ctx.host.version).toBe('0.1.0');
       expect(Object.isFrozen(plugin.ctx)).toBe(true);
       expect(plugin.loads).toBe(1);

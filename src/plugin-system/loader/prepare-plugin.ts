@@ -102,7 +102,7 @@ export function preparePlugin(
     const services = deps.services ?? UNWIRED_SERVICES;
     const ctx: PluginContext = Object.freeze({
       logger,
-      paths: Object.freeze({ pluginDir: folder, dataDir }),
+      paths: Object.freeze({ pluginDir: folder, dataDir, configFile: pluginConfigFile(folder, manifest.id, deps.host.configDir) }),
       host: Object.freeze({ ...deps.host }),
       chat: deps.chat,
       mcp: services.mcp(manifest.id),
