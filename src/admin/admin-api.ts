@@ -11,7 +11,7 @@ import { streamName, tracedStreams } from './traced-streams.js';
 import { handleMarketApi } from './market-api.js';
 import { accountsOverview } from './account-overview.js';
 import { handleRulesApi } from './rules-api.js';
-import { localDayOf } from '../llm/budget/local-day.js';
+import { localDayOf } from '../kernel/time/local-day.js';
 
 /** An API answer: a status and a JSON body. */
 export interface ApiResponse {

@@ -7,7 +7,7 @@ import type { McpUsageRepository } from '../storage/mcp-usage-repository.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { createMcpTransport, type McpTransportFactory } from './create-mcp-transport.js';
 import { type ExposedMcpTools, exposeMcpTools } from './expose-mcp-tools.js';
-import { localDayOf } from '../llm/budget/local-day.js';
+import { localDayOf } from '../kernel/time/local-day.js';
 import type { McpCaller } from './mcp-caller.js';
 import type { McpConfig, NamedMcpServerConfig } from './mcp-config.js';
 import { McpServerConnection } from './mcp-server-connection.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { settleUntil } from '../support/settle-until.js';
-import { localDayOf } from '../../src/llm/budget/local-day.js';
+import { localDayOf } from '../../src/kernel/time/local-day.js';
 import { limitsOf } from '../../src/app/wire-limits.js';
 import { FakeOpenAiServer } from '../llm/support/fake-openai-server.js';
 import { sendText500 } from './support/send-text-500.js';

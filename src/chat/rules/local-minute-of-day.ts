@@ -1,4 +1,4 @@
-import { resolveTimeZone } from '../../llm/budget/local-day.js';
+import { resolveTimeZone } from '../../kernel/time/local-day.js';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,7 +1,7 @@
 import type { Clock } from '../../kernel/time/clock.js';
 import { TokenBudgetSpentError } from '../errors/token-budget-spent-error.js';
 import type { ModelsConfig } from '../models-config.js';
-import { localDayOf, resolveTimeZone } from './local-day.js';
+import { localDayOf, resolveTimeZone } from '../../kernel/time/local-day.js';
 
 /** One task's tokens today, as the Usage page shows them. */
 export interface TaskTokensToday {
