@@ -5,10 +5,13 @@ import { resolveAdapter } from '../adapters/find-adapter.js';
 import { BOT_CONFIG_FILE_NAME, BotConfigSchema } from '../chat/bot-config.js';
 import { APP_CONFIG_FILE_NAME, AppConfigSchema } from '../kernel/config/app-config.js';
 import { readSecretTomlFile, readTomlFile } from '../kernel/config/read-toml-file.js';
+import { unknownKeys } from '../kernel/config/unknown-keys.js';
 import { validateConfig } from '../kernel/config/validate-config.js';
 import { describeError } from '../kernel/errors/describe-error.js';
 import { MODELS_CONFIG_FILE_NAME, ModelsConfigSchema } from '../llm/models-config.js';
 import { MCP_CONFIG_FILE_NAME, McpConfigSchema } from '../mcp/mcp-config.js';
+import { mcpConfigUnknownKeys } from '../mcp/mcp-config-unknown-keys.js';
+import { modelsConfigUnknownKeys } from '../llm/models-config-unknown-keys.js';
 
 /** One config file as `moonglass check` found it. */
 export interface ConfigFileReport {
@@ -19,6 +22,10 @@ export interface ConfigFileReport {
   problem?: string;
   /** The validated settings (the defaults when absent); undefined when invalid. */
   value?: unknown;
+  /** The file as parsed, before validation (also when invalid); undefined when absent or not TOML. */
+  data?: Record<string, unknown>;
+  /** For `ok`: dotted keys the host does not read (start logs them and goes on), e.g. `permisions`. */
+  unknownKeys?: string[];
 }
 
 export interface ConfigCheck {
@@ -34,10 +41,10 @@ export interface ConfigCheck {
  */
 export async function checkConfigFiles(configDir: string, adapterOverride?: string): Promise<ConfigCheck> {
   const files = [
-    checkFile(join(configDir, APP_CONFIG_FILE_NAME), AppConfigSchema, readTomlFile),
-    checkFile(join(configDir, BOT_CONFIG_FILE_NAME), BotConfigSchema, readTomlFile),
-    checkFile(join(configDir, MODELS_CONFIG_FILE_NAME), ModelsConfigSchema, readSecretTomlFile),
-    checkFile(join(configDir, MCP_CONFIG_FILE_NAME), McpConfigSchema, readSecretTomlFile),
+    checkFile(join(configDir, APP_CONFIG_FILE_NAME), AppConfigSchema, readTomlFile, (data) => unknownKeys(AppConfigSchema, data)),
+    checkFile(join(configDir, BOT_CONFIG_FILE_NAME), BotConfigSchema, readTomlFile, (data) => unknownKeys(BotConfigSchema, data)),
+    checkFile(join(configDir, MODELS_CONFIG_FILE_NAME), ModelsConfigSchema, readSecretTomlFile, modelsConfigUnknownKeys),
+    checkFile(join(configDir, MCP_CONFIG_FILE_NAME), McpConfigSchema, readSecretTomlFile, mcpConfigUnknownKeys),
   ];
   const bot = files[1]!.value as z.output<typeof BotConfigSchema> | undefined;
   // An invalid bot.toml still names its adapter when that key itself is readable.
@@ -52,24 +59,31 @@ export async function checkConfigFiles(configDir: string, adapterOverride?: stri
   return { files, adapter };
 }
 
-function checkFile(file: string, schema: z.ZodType, read: (file: string) => Record<string, unknown> | undefined): ConfigFileReport {
+/**
+ * One file, read once. `findUnknown` is the function the file's loader warns with at start, so
+ * check names the same keys the start would.
+ */
+function checkFile(
+  file: string,
+  schema: z.ZodType,
+  read: (file: string) => Record<string, unknown> | undefined,
+  findUnknown?: (data: Record<string, unknown>) => string[],
+): ConfigFileReport {
   if (!existsSync(file)) return { file, state: 'absent', value: schema.parse({}) };
+  let data: Record<string, unknown> | undefined;
   try {
-    const data = read(file);
-    return { file, state: 'ok', value: validateConfig(file, schema, data ?? {}) };
+    data = read(file) ?? {};
+    const value = validateConfig(file, schema, data);
+    return { file, state: 'ok', value, data, ...(findUnknown === undefined ? {} : { unknownKeys: findUnknown(data) }) };
   } catch (error) {
-    return { file, state: 'invalid', problem: describeError(error) };
+    return { file, state: 'invalid', problem: describeError(error), ...(data === undefined ? {} : { data }) };
   }
 }
 
 /** `[platform] adapter` of a bot.toml that did not validate as a whole, when it is a plain string. */
 function adapterNamedIn(report: ConfigFileReport): string | undefined {
   if (report.state !== 'invalid') return undefined;
-  try {
-    const platform = readTomlFile(report.file)?.['platform'];
-    const adapter = typeof platform === 'object' && platform !== null ? (platform as Record<string, unknown>)['adapter'] : undefined;
-    return typeof adapter === 'string' && /^[a-z0-9_]+$/.test(adapter) ? adapter : undefined;
-  } catch {
-    return undefined;
-  }
+  const platform = report.data?.['platform'];
+  const adapter = typeof platform === 'object' && platform !== null ? (platform as Record<string, unknown>)['adapter'] : undefined;
+  return typeof adapter === 'string' && /^[a-z0-9_]+$/.test(adapter) ? adapter : undefined;
 }
