@@ -16,7 +16,9 @@ import { checkSamples, SAMPLES_ROOT } from './check/samples.js';
 import { checkTroubleshooting } from './check/troubleshooting.js';
 import { checkTsdoc } from './check/tsdoc.js';
 import { readDocPages } from './check/doc-pages.js';
+import { publicProgram } from './reference/public-program.js';
 import { renderReferences } from './reference/render-references.js';
+import type ts from 'typescript';
 import { repoRoot } from './repo-root.js';
 
 const log = (line: string): void => void process.stdout.write(`${line}\n`);
@@ -29,9 +31,13 @@ const allPages = readDocPages();
 const pages = only.length === 0 ? allPages : allPages.filter((page) => only.includes(page.path));
 if (only.length > 0 && pages.length !== only.length) log(`docs:check: no such page: ${only.filter((path) => !pages.some((page) => page.path === path)).join(', ')}`);
 
+// One TypeScript program of the public entries serves the events reference and the TSDoc check.
+let publicEntries: ts.Program | undefined;
+const program = (): ts.Program => (publicEntries ??= publicProgram());
+
 let referenceCount = 0;
 if (only.length === 0) {
-  const { files } = await renderReferences(join(tmpdir(), `moonglass-docs-check-${process.pid}`));
+  const files = await renderReferences(join(tmpdir(), `moonglass-docs-check-${process.pid}`), program());
   referenceCount = files.size;
   problems.push(...checkReferences(files));
   problems.push(...checkNavigation(allPages), ...checkTroubleshooting(allPages), ...checkReadme());
@@ -39,7 +45,7 @@ if (only.length === 0) {
 problems.push(...checkLinks(allPages).filter((problem) => only.length === 0 || only.some((path) => problem.file === `docs/${path}`)));
 const samples = await checkSamples(pages);
 problems.push(...samples.problems);
-if (only.length === 0) problems.push(...checkTsdoc());
+if (only.length === 0) problems.push(...checkTsdoc(program()));
 
 if (samples.tests.length > 0 && samples.problems.length === 0) {
   const run = runSampleTests(samples.tests.map((test) => test.file));

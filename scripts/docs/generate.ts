@@ -9,7 +9,7 @@ import { DOCS_ROOT } from './check/doc-pages.js';
 import { withReadmeGuides } from './reference/readme-guides.js';
 import { repoRoot } from './repo-root.js';
 
-const { files } = await renderReferences(join(tmpdir(), `moonglass-docs-api-${process.pid}`));
+const files = await renderReferences(join(tmpdir(), `moonglass-docs-api-${process.pid}`));
 writeReferences(join(DOCS_ROOT, 'reference'), files);
 process.stdout.write(`docs:gen wrote ${files.size} reference pages into docs/reference/\n`);
 

@@ -46,8 +46,7 @@ export async function convertPublicApi(out: string): Promise<{ app: Application;
   return { app, project };
 }
 
-/** Writes the Markdown pages into `out`. */
-export async function writeApiReference(app: Application, project: ProjectReflection, out: string): Promise<void> {
+/** Writes the Markdown pages into the `out` folder given to `convertPublicApi`. */
+export async function writeApiReference(app: Application, project: ProjectReflection): Promise<void> {
   await app.generateOutputs(project);
-  void out;
 }

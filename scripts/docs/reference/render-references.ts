@@ -5,30 +5,27 @@ import { renderCliReference } from './cli-reference.js';
 import { renderConfigReference } from './config-reference.js';
 import { renderErrorsReference } from './errors-reference.js';
 import { renderEventsReference } from './events-reference.js';
-import type { Application, ProjectReflection } from 'typedoc';
+import type ts from 'typescript';
 
 /** The generated reference pages: path under docs/reference/ → text. */
 export type ReferenceFiles = Map<string, string>;
 
-export interface RenderedReferences {
-  files: ReferenceFiles;
-  /** The TypeDoc project of the public API (the TSDoc check reads it too). */
-  api: { app: Application; project: ProjectReflection };
-}
-
-/** Renders every reference page; the API pages are written by TypeDoc into `scratch` and read back. */
-export async function renderReferences(scratch: string): Promise<RenderedReferences> {
+/**
+ * Renders every reference page; the API pages are written by TypeDoc into `scratch` and read
+ * back. `program` (the public entries' TypeScript program) is built when not given.
+ */
+export async function renderReferences(scratch: string, program?: ts.Program): Promise<ReferenceFiles> {
   const files: ReferenceFiles = new Map();
   files.set('config.md', await renderConfigReference());
-  files.set('events.md', renderEventsReference());
+  files.set('events.md', renderEventsReference(program));
   files.set('errors.md', renderErrorsReference());
   files.set('cli.md', renderCliReference());
   rmSync(scratch, { recursive: true, force: true });
   const api = await convertPublicApi(scratch);
-  await writeApiReference(api.app, api.project, scratch);
+  await writeApiReference(api.app, api.project);
   for (const file of listFiles(scratch)) files.set(`api/${relative(scratch, file)}`, readFileSync(file, 'utf8'));
   rmSync(scratch, { recursive: true, force: true });
-  return { files, api };
+  return files;
 }
 
 export function listFiles(folder: string): string[] {
