@@ -52,6 +52,8 @@ const HELP_SIGNATURE = 'builtin:command:help';
  * chatter (a slash is common in chat); in a private chat or after an @, it gets a usage reply.
  */
 export function createCommandGates(options: CommandGatesOptions): InboundGate[] {
+  // Command words another plugin took first, each warned about once per host.
+  const warnedShadows = new Set<string>();
   const { bot } = options;
   const prefixes = bot.commands.prefixes;
   const guests: InboundGate = {
@@ -65,18 +67,13 @@ export function createCommandGates(options: CommandGatesOptions): InboundGate[] 
     check: (message) => {
       if (prefixes.length === 0) return PASS;
       const text = matchCommandText({ content: message.content, mentionsBot: message.extra.mentions_bot === true, prefixes });
-      return text === undefined ? PASS : decide(options, message, text);
+      return text === undefined ? PASS : decide(options, message, text, warnedShadows);
     },
   };
   return [guests, commands];
 }
 
-/** Commands whose word another plugin took first, each warned about once per host. */
-const warnedShadows = new WeakMap<CommandGatesOptions, Set<string>>();
-
-function warnShadowed(options: CommandGatesOptions, all: readonly RegisteredCommand[], typed: string, winner: RegisteredCommand): void {
-  let warned = warnedShadows.get(options);
-  if (warned === undefined) warnedShadows.set(options, (warned = new Set()));
+function warnShadowed(options: CommandGatesOptions, warned: Set<string>, all: readonly RegisteredCommand[], typed: string, winner: RegisteredCommand): void {
   for (const shadowed of shadowedBy(all, typed, winner)) {
     const key = `${typed.toLowerCase()} ${shadowed.signature}`;
     if (warned.has(key)) continue;
@@ -92,7 +89,7 @@ function taken(reason: string, afterStored: () => Promise<void>): GateVerdict {
   return { pass: false, reason, afterStored };
 }
 
-function decide(options: CommandGatesOptions, message: Message, text: CommandText): GateVerdict {
+function decide(options: CommandGatesOptions, message: Message, text: CommandText, warnedShadows: Set<string>): GateVerdict {
   const level = levelOf(message, options.bot);
   const reply = (content: string) => send(options, message, content);
   const rule = options.ruleFor?.(message);
@@ -105,7 +102,7 @@ function decide(options: CommandGatesOptions, message: Message, text: CommandTex
     if (message.chatType === 'group' && !text.addressed) return PASS;
     return taken(`an unknown command ${text.prefix}${text.name}`, () => reply(`未知命令 ${text.prefix}${text.name}，发送 ${text.prefix}help 查看可用命令`));
   }
-  warnShadowed(options, all, text.name, command);
+  warnShadowed(options, warnedShadows, all, text.name, command);
   const { metadata } = command;
   if (!levelAllows(level, metadata.permission)) {
     return taken(`the command ${command.signature} asks for ${metadata.permission}, the sender is ${level}`, () =>
