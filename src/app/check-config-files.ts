@@ -34,18 +34,31 @@ export interface ConfigCheck {
   adapter: { name: string; problem?: string };
 }
 
+/** One of the host's own config files: its name in the config folder, its schema, how it is read. */
+export interface HostConfigFile {
+  name: string;
+  schema: z.ZodType;
+  /** Files that may hold secrets are read without quoting a bad line back. */
+  read: (file: string) => Record<string, unknown> | undefined;
+  /** The keys its loader warns about at start as unknown. */
+  findUnknown: (data: Record<string, unknown>) => string[];
+}
+
+/** The host's own config files, in the order check reports them (the config reference documents each). */
+export const HOST_CONFIG_FILES: readonly HostConfigFile[] = [
+  { name: APP_CONFIG_FILE_NAME, schema: AppConfigSchema, read: readTomlFile, findUnknown: (data) => unknownKeys(AppConfigSchema, data) },
+  { name: BOT_CONFIG_FILE_NAME, schema: BotConfigSchema, read: readTomlFile, findUnknown: (data) => unknownKeys(BotConfigSchema, data) },
+  { name: MODELS_CONFIG_FILE_NAME, schema: ModelsConfigSchema, read: readSecretTomlFile, findUnknown: modelsConfigUnknownKeys },
+  { name: MCP_CONFIG_FILE_NAME, schema: McpConfigSchema, read: readSecretTomlFile, findUnknown: mcpConfigUnknownKeys },
+];
+
 /**
  * Reads and validates every host config file without writing anything: `features.toml`,
  * `bot.toml`, `models.toml`, `mcp.toml`, and the chosen adapter with `adapters/<name>.toml`. Every
  * problem is collected, not only the first.
  */
 export async function checkConfigFiles(configDir: string, adapterOverride?: string): Promise<ConfigCheck> {
-  const files = [
-    checkFile(join(configDir, APP_CONFIG_FILE_NAME), AppConfigSchema, readTomlFile, (data) => unknownKeys(AppConfigSchema, data)),
-    checkFile(join(configDir, BOT_CONFIG_FILE_NAME), BotConfigSchema, readTomlFile, (data) => unknownKeys(BotConfigSchema, data)),
-    checkFile(join(configDir, MODELS_CONFIG_FILE_NAME), ModelsConfigSchema, readSecretTomlFile, modelsConfigUnknownKeys),
-    checkFile(join(configDir, MCP_CONFIG_FILE_NAME), McpConfigSchema, readSecretTomlFile, mcpConfigUnknownKeys),
-  ];
+  const files = HOST_CONFIG_FILES.map((host) => checkFile(join(configDir, host.name), host.schema, host.read, host.findUnknown));
   const bot = files[1]!.value as z.output<typeof BotConfigSchema> | undefined;
   // An invalid bot.toml still names its adapter when that key itself is readable.
   const name = adapterOverride ?? bot?.platform.adapter ?? adapterNamedIn(files[1]!) ?? 'console';

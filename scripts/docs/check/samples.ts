@@ -5,7 +5,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
-import { checkConfigFiles } from '../../../src/app/check-config-files.js';
+import { checkConfigFiles, HOST_CONFIG_FILES } from '../../../src/app/check-config-files.js';
 import { readTomlFile } from '../../../src/kernel/config/read-toml-file.js';
 import { validateConfig } from '../../../src/kernel/config/validate-config.js';
 import { describeError } from '../../../src/kernel/errors/describe-error.js';
@@ -30,7 +30,7 @@ const SCAFFOLD_FILES = new Map([
   ['compose.yaml', COMPOSE_YAML],
 ]);
 
-const HOST_CONFIG_FILES = new Set(['config/bot.toml', 'config/models.toml', 'config/mcp.toml', 'config/features.toml']);
+const HOST_CONFIG_PATHS = new Set(HOST_CONFIG_FILES.map((host) => `config/${host.name}`));
 
 export interface SampleFile {
   page: string;
@@ -120,7 +120,7 @@ async function checkToml(pageRoot: string, fence: Fence): Promise<string | undef
   write(file, fence.code);
   try {
     const data = readTomlFile(file) ?? {};
-    if (HOST_CONFIG_FILES.has(title) || title.startsWith('config/adapters/')) {
+    if (HOST_CONFIG_PATHS.has(title) || title.startsWith('config/adapters/')) {
       const adapter = /^config\/adapters\/([a-z0-9_]+)\.toml$/.exec(title)?.[1];
       const check = await checkConfigFiles(join(folder, 'config'), adapter);
       const problems = check.files.filter((report) => report.state === 'invalid').map((report) => report.problem!);

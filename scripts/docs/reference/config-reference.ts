@@ -5,11 +5,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as z from 'zod';
 import { resolveAdapter } from '../../../src/adapters/find-adapter.js';
-import { BotConfigSchema } from '../../../src/chat/bot-config.js';
+import { HOST_CONFIG_FILES } from '../../../src/app/check-config-files.js';
 import { ChatRuleObjectSchema } from '../../../src/chat/rules/chat-rules-config.js';
-import { AppConfigSchema } from '../../../src/kernel/config/app-config.js';
-import { ModelsConfigSchema } from '../../../src/llm/models-config.js';
-import { McpConfigSchema } from '../../../src/mcp/mcp-config.js';
 import { anchorId, escapeCell, escapeProse, inlineCode } from '../markdown/escape.js';
 import { configRows, type ConfigRow, type JsonSchema } from './json-schema-rows.js';
 
@@ -23,15 +20,22 @@ interface ConfigFileDoc {
   itemsOf?: Record<string, z.ZodType>;
 }
 
+/** What each host config file is for, one line (check-config-files lists the files). */
+const HOST_FILE_ABOUT: Record<string, string> = {
+  'features.toml': 'The host’s own switches: tool side-effect tiers, limits, the web console, advanced settings.',
+  'bot.toml': 'The bot: persona, accounts, platform, conversations, commands, permissions, per-chat rules, limits.',
+  'models.toml': 'Model providers (any OpenAI-compatible endpoint), models, and the tasks that use them. Values may be secrets.',
+  'mcp.toml': 'MCP servers whose tools the bot may call.',
+};
+
 const BUILT_IN_ROOT = new URL('../../../src/plugins/built_in/', import.meta.url);
 
 export async function configFileDocs(): Promise<ConfigFileDoc[]> {
-  const files: ConfigFileDoc[] = [
-    { path: 'config/features.toml', anchor: 'features-toml', about: 'The host’s own switches: tool side-effect tiers, limits, the web console, advanced settings.', schema: AppConfigSchema },
-    { path: 'config/bot.toml', anchor: 'bot-toml', about: 'The bot: persona, accounts, platform, conversations, commands, permissions, per-chat rules, limits.', schema: BotConfigSchema, itemsOf: { rules: ChatRuleObjectSchema } },
-    { path: 'config/models.toml', anchor: 'models-toml', about: 'Model providers (any OpenAI-compatible endpoint), models, and the tasks that use them. Values may be secrets.', schema: ModelsConfigSchema },
-    { path: 'config/mcp.toml', anchor: 'mcp-toml', about: 'MCP servers whose tools the bot may call.', schema: McpConfigSchema },
-  ];
+  const files: ConfigFileDoc[] = HOST_CONFIG_FILES.map((host) => {
+    const about = HOST_FILE_ABOUT[host.name];
+    if (about === undefined) throw new Error(`the config reference has no description of config/${host.name}: add it to HOST_FILE_ABOUT`);
+    return { path: `config/${host.name}`, anchor: anchorId(host.name), about, schema: host.schema, ...(host.name === 'bot.toml' ? { itemsOf: { rules: ChatRuleObjectSchema } } : {}) };
+  });
   for (const name of ['console', 'onebot_v11']) {
     const adapter = await resolveAdapter(name);
     files.push({ path: `config/adapters/${name}.toml`, anchor: `adapter-${anchorId(name)}`, about: `The \`${name}\` adapter, used when bot.toml [platform] adapter = "${name}".`, schema: adapter.configSchema });
