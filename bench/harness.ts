@@ -5,6 +5,8 @@
  * that one's garbage collection, so no case may always hold the same position.
  * Ratios against a baseline measured in the same run are what to read, not absolute times.
  */
+import { judgeGoal, median } from './support/goal.js';
+
 export interface BenchCase {
   name: string;
   fn: () => unknown;
@@ -16,6 +18,8 @@ export interface BenchResult {
   name: string;
   /** Median nanoseconds per call over the rounds. */
   nsPerOp: number;
+  /** Nanoseconds per call of each round, in round order: sample `i` of every case ran in round `i`. */
+  samples: readonly number[];
 }
 
 export interface BenchOptions {
@@ -36,12 +40,6 @@ async function timeBatch(benchCase: BenchCase, batch: number): Promise<number> {
   return Number(process.hrtime.bigint() - start) / batch;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
 export async function runInterleaved(cases: readonly BenchCase[], options: BenchOptions = {}): Promise<BenchResult[]> {
   const batch = options.batch ?? 20_000;
   const rounds = options.rounds ?? 20;
@@ -53,7 +51,7 @@ export async function runInterleaved(cases: readonly BenchCase[], options: Bench
       samples[index]!.push(await timeBatch(cases[index]!, batch));
     }
   }
-  return cases.map((benchCase, index) => ({ name: benchCase.name, nsPerOp: median(samples[index]!) }));
+  return cases.map((benchCase, index) => ({ name: benchCase.name, nsPerOp: median(samples[index]!), samples: samples[index]! }));
 }
 
 export function formatNs(ns: number): string {
@@ -72,9 +70,17 @@ export function printTable(title: string, results: readonly BenchResult[], basel
   }
 }
 
-/** Prints whether a measured ratio meets its goal. */
+/** The samples of the case named `name` (it must exist). */
+export function samplesOf(results: readonly BenchResult[], name: string): readonly number[] {
+  const result = results.find((candidate) => candidate.name === name);
+  if (result === undefined) throw new Error(`no bench case named "${name}"`);
+  return result.samples;
+}
+
+/**
+ * A goal measured once, as a ratio to its limit (`label` at most `goal`x). Goals measured in
+ * rounds use `judgeGoal` / `judgeRatio` from ./support/goal.ts, which this goes through too.
+ */
 export function printGoal(label: string, ratio: number, goal: number): boolean {
-  const met = ratio <= goal;
-  console.log(`  goal: ${label} <= ${goal}x -> ${ratio.toFixed(2)}x ${met ? 'MET' : 'MISSED'}`);
-  return met;
+  return judgeGoal({ label, samples: [ratio], comparison: '<=', limit: goal, unit: 'x' });
 }

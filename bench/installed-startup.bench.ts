@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { copyBuiltInPlugins } from '../src/testing/copy-plugin-folders.js';
 import { makeInstalledBot } from '../test/package/support/installed-bot.js';
 import { personEnvironment } from '../test/package/support/run-command.js';
+import { describeSamples, judgeGoal, ratiosByRound } from './support/goal.js';
 import { ROOT } from './support/scratch.js';
 
-// Alternating runs; the median of each side is compared (a loaded machine makes single runs vary by 2x).
+// Alternating runs, medians kept (a loaded machine makes single runs vary by 2x).
 const RUNS = 7;
 const READY = '"msg":"ready in';
 
@@ -31,13 +32,12 @@ function npmStartUntilReady(cwd: string, args: string[], env: NodeJS.ProcessEnv)
   });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 /**
  * Ready time of a bot project made by `npx moonglass init` on the packed moonglass (the host
  * runs from its compiled dist/, only the project's plugin.ts is compiled) against `npm start`
  * of this checkout (the host's own TypeScript compiled through tsx at every start), in the same
- * run, alternating. Goal: the installed package at least 2x faster to ready.
+ * run, alternating. Goal (issue 20): the installed package ready in under 1 s, judged on the
+ * median of its runs; how much faster than the checkout it is, is printed beside it.
  */
 export async function benchInstalledStartup(): Promise<boolean> {
   // Outside the checkout, as a bot project is (see test/package/installed-package.test.ts).
@@ -55,17 +55,14 @@ export async function benchInstalledStartup(): Promise<boolean> {
       installed.push(await npmStartUntilReady(bot.project, [], {}));
       checkout.push(await npmStartUntilReady(ROOT, checkoutArgs, checkoutEnv));
     }
-    const installedMs = median(installed);
-    const checkoutMs = median(checkout);
-    const ratio = checkoutMs / installedMs;
-    console.log('\nStart-up of an installed bot project: `npm start` until ready, same run');
-    console.log(`  this checkout (host compiled by tsx)         ${checkoutMs.toFixed(0).padStart(6)} ms (median of ${RUNS})`);
-    console.log(`  scaffolded bot (packed moonglass, dist/)     ${installedMs.toFixed(0).padStart(6)} ms (median of ${RUNS})`);
+    const speedUp = ratiosByRound(checkout, installed);
+    console.log('\nStart-up of an installed bot project: `npm start` until ready, same run, alternating');
+    console.log(`  this checkout (host compiled by tsx)         ${describeSamples(checkout, ' ms')}`);
+    console.log(`  scaffolded bot (packed moonglass, dist/)     ${describeSamples(installed, ' ms')}`);
     const runs = (values: number[]) => values.map((ms) => ms.toFixed(0)).join(', ');
     console.log(`  runs: checkout ${runs(checkout)}; installed ${runs(installed)}`);
-    const met = ratio >= 2;
-    console.log(`  goal: installed at least 2x faster -> ${ratio.toFixed(2)}x ${met ? 'MET' : 'MISSED'}`);
-    return met;
+    console.log(`  installed faster than the checkout: ${describeSamples(speedUp, 'x')} (information; it was a goal of 2x before issue 20)`);
+    return judgeGoal({ label: 'installed package `npm start` until ready', samples: installed, comparison: '<', limit: 1_000, unit: ' ms' });
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
