@@ -27,8 +27,9 @@ export interface DeadlineSchedulerOptions {
  * setTimeout/clearTimeout pair per wait: every publish runs each async handler under a
  * timeout, and a timer per handler call would dominate the cost of a publish.
  *
- * Watching and unwatching are O(1) (an unordered array with swap-removal); the armed timer
- * is left alone when a wait ends early, and when it fires it expires what is due and re-arms
+ * Watching and unwatching are O(1) (an unordered array with swap-removal), and watching an
+ * item again only moves its deadline; the armed timer is left alone when a wait ends early
+ * or a deadline moves later, and when it fires it expires what is due and re-arms
  * for the earliest remaining deadline.
  *
  * With `precisionMs > 0`, start times are not read per watch: the first watch of a window
@@ -53,12 +54,20 @@ export class DeadlineScheduler {
     this.#precisionMs = Math.max(0, options.precisionMs ?? 0);
   }
 
-  /** Starts watching `item`; it expires `timeoutMs` after now (never earlier) unless unwatched first. */
+  /**
+   * Starts watching `item`; it expires `timeoutMs` after now (never earlier) unless unwatched
+   * first. An item watched already gets the new deadline in place of its old one (a run that
+   * awaits one handler after another stays in the list and moves its deadline on).
+   */
   watch(item: Watched, timeoutMs: number): void {
     item.deadline = this.#startTime() + timeoutMs;
     item.window = this.#window;
-    item.watchIndex = this.#watched.length;
-    this.#watched.push(item);
+    const list = this.#watched;
+    const index = item.watchIndex;
+    if (index < 0 || list[index] !== item) {
+      item.watchIndex = list.length;
+      list.push(item);
+    }
     if (item.deadline < this.#armedAt) this.#arm(item.deadline);
   }
 

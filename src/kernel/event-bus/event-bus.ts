@@ -11,7 +11,8 @@ import type { EventName, EventParams } from './event-payloads.js';
 import type { EventHandlerFunction } from './event-handler-function.js';
 import type { HandlerResult } from './handler-result.js';
 import { makeParamsCloner, type ParamsCloner, sameKeyList } from './params-cloner.js';
-import { PublishRun, type RunContext } from './publish-run.js';
+import { makeParamsShapeCheck, type ParamsShapeCheck } from './params-shape-check.js';
+import { type KeySetTools, PublishRun, type RunContext } from './publish-run.js';
 import type { SubscriberInfo, Subscription } from './subscription.js';
 import type { HandlerTrace, PublishTracer } from './publish-tracer.js';
 
@@ -91,8 +92,8 @@ export class EventBus {
   readonly #runContext: RunContext;
   /** Sorted by (-weight, order); replaced, never mutated, so a running publish is unaffected. */
   readonly #subscriptions = new Map<string, readonly Subscription[]>();
-  /** Per event, the copier for the key set it was last published with. */
-  readonly #cloners = new Map<string, { keys: readonly string[]; clone: ParamsCloner }>();
+  /** Per event, the copier and the result check for the key set it was last published with. */
+  readonly #cloners = new Map<string, KeySetTools>();
   #tracer: PublishTracer | undefined;
   #order = 0;
 
@@ -189,13 +190,15 @@ export class EventBus {
       return Promise.resolve({ decision: EventDecision.SUCCESS, params: { ...params } as EventParams<E> });
     }
     if (this.#tracer !== undefined) return this.#publishTraced(this.#tracer, eventName, subscriptions, params) as Promise<PublishResult<EventParams<E>>>;
-    const keys = Object.keys(params);
-    let cloner = this.#cloners.get(eventName);
-    if (cloner === undefined || !sameKeyList(cloner.keys, keys)) {
-      cloner = { keys, clone: makeParamsCloner(keys) };
-      this.#cloners.set(eventName, cloner);
+    let tools = this.#cloners.get(eventName);
+    if (tools === undefined || !tools.check(params)) {
+      const keys = Object.keys(params);
+      if (tools === undefined || !sameKeyList(tools.keys, keys)) {
+        tools = keySetTools(keys);
+        this.#cloners.set(eventName, tools);
+      }
     }
-    return PublishRun.start(this.#runContext, eventName, subscriptions, params, cloner.keys, cloner.clone) as Promise<
+    return PublishRun.start(this.#runContext, eventName, subscriptions, params, tools) as Promise<
       PublishResult<EventParams<E>>
     >;
   }
@@ -244,8 +247,7 @@ export class EventBus {
         ) as never;
       },
     }));
-    const keys = Object.keys(params);
-    const run = PublishRun.start(this.#runContext, eventName, traced, params, keys, makeParamsCloner(keys));
+    const run = PublishRun.start(this.#runContext, eventName, traced, params, keySetTools(Object.keys(params)));
     return run.then((result) => {
       try {
         tracer.record({ event: eventName, startedAt, durationMs: tracer.now() - startedAt, decision: result.decision, handlers }, params);
@@ -263,6 +265,10 @@ export class EventBus {
       `event handler ${subscription.label} on "${subscription.event}" ${problem}`,
     );
   }
+}
+
+function keySetTools(keys: readonly string[]): KeySetTools {
+  return { keys, clone: makeParamsCloner(keys), check: makeParamsShapeCheck(keys) };
 }
 
 function describeParams(params: unknown): string {

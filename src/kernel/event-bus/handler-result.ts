@@ -1,4 +1,5 @@
 import { type EventDecision, isEventDecision } from './event-decision.js';
+import type { ParamsShapeCheck } from './params-shape-check.js';
 
 /** What a handler returns: a decision and the params it wants to pass on. */
 export type HandlerResult<P> = readonly [EventDecision, P];
@@ -51,6 +52,28 @@ export function isAcceptableResult(result: unknown, expectedKeys: readonly strin
   if (decision !== 'SUCCESS' && decision !== 'PASS' && decision !== 'STOP') return false;
   const params: unknown = result[1];
   return isPlainRecord(params) && hasSameKeys(params, expectedKeys);
+}
+
+/**
+ * `isAcceptableResult`, trying `check` (made for `expectedKeys` by `makeParamsShapeCheck`)
+ * first: the usual result passes it at a fraction of the cost, and anything it does not
+ * pass gets the exact check.
+ */
+export function isAcceptableResultFor(result: unknown, expectedKeys: readonly string[], check: ParamsShapeCheck): boolean {
+  if (Array.isArray(result) && result.length === 2) {
+    const decision: unknown = result[0];
+    const params: unknown = result[1];
+    if (
+      (decision === 'SUCCESS' || decision === 'PASS' || decision === 'STOP') &&
+      typeof params === 'object' &&
+      params !== null &&
+      !Array.isArray(params) &&
+      check(params)
+    ) {
+      return true;
+    }
+  }
+  return isAcceptableResult(result, expectedKeys);
 }
 
 function hasSameKeys(params: Record<string, unknown>, expectedKeys: readonly string[]): boolean {

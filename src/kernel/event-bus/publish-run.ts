@@ -1,8 +1,9 @@
 import { describeError } from '../errors/describe-error.js';
 import type { DeadlineScheduler, Watched } from './deadline-scheduler.js';
 import { EventDecision } from './event-decision.js';
-import { isAcceptableResult, judgeHandlerResult } from './handler-result.js';
+import { isAcceptableResultFor, judgeHandlerResult } from './handler-result.js';
 import type { ParamsCloner } from './params-cloner.js';
+import type { ParamsShapeCheck } from './params-shape-check.js';
 import type { Subscription } from './subscription.js';
 
 type Params = Record<string, unknown>;
@@ -15,24 +16,19 @@ export interface RunContext {
   warn(subscription: Subscription, problem: string, fields?: Record<string, unknown>): void;
 }
 
+/** What a publish uses for the key set it was published with. */
+export interface KeySetTools {
+  readonly keys: readonly string[];
+  /** The shallow copy each handler gets. */
+  readonly clone: ParamsCloner;
+  /** The fast first look at each handler's params (see `makeParamsShapeCheck`). */
+  readonly check: ParamsShapeCheck;
+}
+
 /** Milliseconds `subscription` may take under `context`; 0 means no limit. */
 export function handlerTimeoutMs(context: RunContext, subscription: Subscription): number {
   const seconds = subscription.timeout ?? context.defaultTimeoutSeconds;
   return seconds > 0 ? seconds * 1000 : 0;
-}
-
-/** The state of one chain at one moment; a timed-out run hands it to a fresh run. */
-interface ChainState {
-  readonly context: RunContext;
-  readonly eventName: string;
-  readonly subscriptions: readonly Subscription[];
-  readonly expectedKeys: readonly string[];
-  readonly clone: ParamsCloner;
-  readonly original: Params;
-  readonly resolve: (result: { decision: EventDecision; params: Params }) => void;
-  current: Params;
-  index: number;
-  decision: EventDecision;
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
@@ -51,20 +47,51 @@ function captureResolve(resolve: Resolve): void {
 
 /**
  * One publish working through its handlers. A handler's promise is awaited directly (no
- * wrapper promise, no `Promise.race`); its deadline is watched by the bus's scheduler. When
- * the deadline passes first, the scheduler retires this run and the chain continues in a
- * fresh run from the next handler, so a late settlement of the abandoned handler reaches an
- * await nobody listens to.
+ * wrapper promise, no `Promise.race`); its deadline is watched by the bus's scheduler, the
+ * run staying in the scheduler's list from its first timed handler to its end (each timed
+ * handler moves the deadline on; nothing is added or removed per handler). When the deadline
+ * passes first, the scheduler retires this run and the chain continues in a fresh run from
+ * the next handler, so a late settlement of the abandoned handler reaches an await nobody
+ * listens to.
  */
 export class PublishRun implements Watched {
   deadline = 0;
   watchIndex = -1;
-  readonly #state: ChainState;
+  window = 0;
+  readonly #context: RunContext;
+  readonly #eventName: string;
+  readonly #subscriptions: readonly Subscription[];
+  readonly #keySet: KeySetTools;
+  readonly #original: Params;
+  readonly #resolve: Resolve;
+  /** Where the chain stands; written before each await, so that expire() can hand it on. */
+  #current: Params;
+  #index: number;
+  #decision: EventDecision;
+  /** The handler being awaited under a deadline; undefined between handlers. */
   #waitingOn: Subscription | undefined;
   #retired = false;
 
-  constructor(state: ChainState) {
-    this.#state = state;
+  private constructor(
+    context: RunContext,
+    eventName: string,
+    subscriptions: readonly Subscription[],
+    keySet: KeySetTools,
+    original: Params,
+    resolve: Resolve,
+    current: Params,
+    index: number,
+    decision: EventDecision,
+  ) {
+    this.#context = context;
+    this.#eventName = eventName;
+    this.#subscriptions = subscriptions;
+    this.#keySet = keySet;
+    this.#original = original;
+    this.#resolve = resolve;
+    this.#current = current;
+    this.#index = index;
+    this.#decision = decision;
   }
 
   static start(
@@ -72,22 +99,10 @@ export class PublishRun implements Watched {
     eventName: string,
     subscriptions: readonly Subscription[],
     params: Params,
-    expectedKeys: readonly string[],
-    clone: ParamsCloner,
+    keySet: KeySetTools,
   ): Promise<{ decision: EventDecision; params: Params }> {
     const promise = new Promise(captureResolve);
-    new PublishRun({
-      context,
-      eventName,
-      subscriptions,
-      expectedKeys,
-      clone,
-      original: params,
-      resolve: capturedResolve!,
-      current: params,
-      index: 0,
-      decision: EventDecision.SUCCESS,
-    }).#run();
+    void new PublishRun(context, eventName, subscriptions, keySet, params, capturedResolve!, params, 0, EventDecision.SUCCESS).#run();
     return promise;
   }
 
@@ -96,20 +111,32 @@ export class PublishRun implements Watched {
     const subscription = this.#waitingOn;
     if (subscription === undefined || this.#retired) return;
     this.#retired = true;
-    const state = this.#state;
-    state.context.warn(subscription, `timed out after ${handlerTimeoutMs(state.context, subscription) / 1000} s; counts as PASS`);
-    state.decision = EventDecision.PASS;
-    state.index += 1;
-    new PublishRun(state).#run();
+    const context = this.#context;
+    context.warn(subscription, `timed out after ${handlerTimeoutMs(context, subscription) / 1000} s; counts as PASS`);
+    void new PublishRun(
+      context,
+      this.#eventName,
+      this.#subscriptions,
+      this.#keySet,
+      this.#original,
+      this.#resolve,
+      this.#current,
+      this.#index + 1,
+      EventDecision.PASS,
+    ).#run();
   }
 
   /** Runs the chain and resolves the publish; never rejects (fail-open to the end). */
   async #run(): Promise<void> {
-    const state = this.#state;
-    const { subscriptions, context, eventName, expectedKeys, clone } = state;
-    // Hot path: locals, no allocation besides the params copy; state is written back before
-    // each await so that expire() can hand the chain to a fresh run.
-    let { index, current, decision } = state;
+    const subscriptions = this.#subscriptions;
+    const context = this.#context;
+    const eventName = this.#eventName;
+    const { keys: expectedKeys, clone, check } = this.#keySet;
+    // Hot path: locals, no allocation besides the params copy; the chain's place is written
+    // back before each await so that expire() can hand it to a fresh run.
+    let index = this.#index;
+    let current = this.#current;
+    let decision = this.#decision;
     try {
     while (index < subscriptions.length) {
       const subscription = subscriptions[index]!;
@@ -117,27 +144,28 @@ export class PublishRun implements Watched {
       try {
         result = subscription.handler(eventName, clone(current));
         if (isThenable(result)) {
-          state.index = index;
-          state.current = current;
-          state.decision = decision;
+          this.#index = index;
+          this.#current = current;
           const timeoutMs = handlerTimeoutMs(context, subscription);
           if (timeoutMs > 0) {
             this.#waitingOn = subscription;
             context.scheduler.watch(this, timeoutMs);
+          } else if (this.watchIndex >= 0) {
+            context.scheduler.unwatch(this); // a handler without a limit: no earlier deadline may cut it short
           }
           result = await result;
           if (this.#retired) return; // timed out meanwhile: a fresh run carries the chain on
-          if (timeoutMs > 0) this.#stopWatching();
+          this.#waitingOn = undefined;
         }
       } catch (error) {
         if (this.#retired) return;
-        this.#stopWatching();
+        this.#waitingOn = undefined;
         decision = this.#pass(subscription, 'threw; counts as PASS', { error: describeError(error) });
         index += 1;
         continue;
       }
       index += 1;
-      if (!isAcceptableResult(result, expectedKeys)) {
+      if (!isAcceptableResultFor(result, expectedKeys, check)) {
         decision = this.#reject(subscription, result);
         continue;
       }
@@ -155,25 +183,20 @@ export class PublishRun implements Watched {
       });
     }
     if (this.#retired) return;
-    state.resolve({ decision, params: current === state.original ? clone(current) : current });
-  }
-
-  #stopWatching(): void {
-    if (this.#waitingOn === undefined) return;
-    this.#waitingOn = undefined;
-    this.#state.context.scheduler.unwatch(this);
+    if (this.watchIndex >= 0) context.scheduler.unwatch(this);
+    this.#resolve({ decision, params: current === this.#original ? clone(current) : current });
   }
 
   /** Logs why `result` was refused; the handler counts as PASS. */
   #reject(subscription: Subscription, result: unknown): EventDecision {
-    const judged = judgeHandlerResult(result, this.#state.expectedKeys);
+    const judged = judgeHandlerResult(result, this.#keySet.keys);
     const problem = judged.ok ? 'returned an unusable result' : judged.problem;
     const keys = judged.ok || judged.added === undefined ? {} : { added_keys: judged.added, removed_keys: judged.removed };
     return this.#pass(subscription, `${problem}; counts as PASS`, keys);
   }
 
   #pass(subscription: Subscription, problem: string, fields: Record<string, unknown>): EventDecision {
-    this.#state.context.warn(subscription, problem, fields);
+    this.#context.warn(subscription, problem, fields);
     return EventDecision.PASS;
   }
 }

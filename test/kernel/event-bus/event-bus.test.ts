@@ -208,6 +208,45 @@ describe('EventBus', () => {
       ]);
     });
 
+    it('[N-37] drops the effect of a handler that removes a key an altered Object.prototype supplies', async () => {
+      const { bus, warnings } = createTestBus();
+      bus.subscribe('keys', (_n, p: { a: number; b: number }) => {
+        const { b: _removed, ...rest } = p;
+        return [EventDecision.SUCCESS, rest as never];
+      }, { weight: 1, label: 'removes_key' });
+      Object.defineProperty(Object.prototype, 'b', { value: 7, enumerable: true, configurable: true, writable: true });
+      try {
+        const result = await bus.publish('keys', { a: 1, b: 1 });
+        expect(result).toEqual({ decision: EventDecision.PASS, params: { a: 1, b: 1 } });
+        expect(Object.hasOwn(result.params, 'b')).toBe(true);
+        expect(warnings()[0]).toMatchObject({ handler: 'removes_key', removed_keys: ['b'] });
+      } finally {
+        delete (Object.prototype as Record<string, unknown>)['b'];
+      }
+    });
+
+    it('accepts params with the same keys beside an enumerable key of an altered Object.prototype', async () => {
+      const { bus, warnings } = createTestBus();
+      bus.subscribe('keys', (_n, p: V) => [EventDecision.SUCCESS, { v: p.v + 1 }]);
+      Object.defineProperty(Object.prototype, 'polluted', { value: true, enumerable: true, configurable: true, writable: true });
+      try {
+        expect(await bus.publish('keys', { v: 0 })).toEqual({ decision: EventDecision.SUCCESS, params: { v: 1 } });
+        expect(warnings()).toEqual([]);
+      } finally {
+        delete (Object.prototype as Record<string, unknown>)['polluted'];
+      }
+    });
+
+    it('accepts params with the same keys in another order, or without a prototype', async () => {
+      const { bus, warnings } = createTestBus();
+      bus.subscribe('keys', (_n, p: { a: number; b: number }) => [EventDecision.SUCCESS, { b: p.b + 1, a: p.a }], { weight: 2 });
+      bus.subscribe('keys', (_n, p: { a: number; b: number }) => [EventDecision.SUCCESS, Object.assign(Object.create(null) as object, p, { a: p.a + 1 })], { weight: 1 });
+      const result = await bus.publish('keys', { a: 1, b: 1 });
+      expect(result.decision).toBe(EventDecision.SUCCESS);
+      expect({ ...result.params }).toEqual({ a: 2, b: 2 });
+      expect(warnings()).toEqual([]);
+    });
+
     it.each([
       ['undefined', undefined],
       ['a bare decision', EventDecision.SUCCESS],
@@ -215,6 +254,7 @@ describe('EventBus', () => {
       ['a three-element array', [EventDecision.SUCCESS, { v: 5 }, 'x']],
       ['params that are not an object', [EventDecision.SUCCESS, 'v']],
       ['params that are an array', [EventDecision.SUCCESS, [5]]],
+      ['params that are a class instance', [EventDecision.SUCCESS, new (class Params { v = 5 })()]],
     ])('counts a handler returning %s as PASS', async (_label, returned) => {
       const { bus, warnings } = createTestBus();
       bus.subscribe('bad', () => returned as never, { weight: 1, label: 'malformed' });
@@ -320,6 +360,28 @@ describe('EventBus', () => {
       const { bus } = createTestBus();
       expect(() => bus.setDefaultTimeout(Number.NaN)).toThrow(/seconds must be a number/);
       expect(() => bus.setDefaultTimeout('30' as never)).toThrow(/seconds must be a number/);
+    });
+
+    it('[N-39] times each handler of a chain from its own start, with its own timeout', async () => {
+      const { bus, clock } = createTestBus();
+      const slowSuccess = (ms: number) => async (_n: string, p: V) => {
+        await clock.sleep(ms);
+        return [EventDecision.SUCCESS, { v: p.v + 1 }] as const;
+      };
+      // Each takes 900 ms of its 1 s: together longer than one timeout, and none times out.
+      bus.subscribe('chain', slowSuccess(900), { weight: 3, timeout: 1 });
+      bus.subscribe('chain', slowSuccess(900), { weight: 2, timeout: 1 });
+      // No limit after a limited one: the earlier deadline does not cut it short.
+      bus.subscribe('chain', slowSuccess(5_000), { weight: 1, timeout: 0 });
+      // A short limit after all of them still fires on time.
+      bus.subscribe('chain', () => new Promise<never>(() => undefined), { weight: 0, timeout: 0.5, label: 'hangs' });
+      const pending = bus.publish('chain', { v: 0 });
+      let settled = false;
+      void pending.then(() => (settled = true));
+      await clock.advance(900 + 900 + 5_000 + 499);
+      expect(settled).toBe(false);
+      await clock.advance(1 + DEFAULT_TIMEOUT_PRECISION_MS);
+      expect(await pending).toEqual({ decision: EventDecision.PASS, params: { v: 3 } });
     });
 
     it('does not time out a handler that returns synchronously', async () => {

@@ -80,6 +80,22 @@ describe('DeadlineScheduler', () => {
       expect(reads).toBeLessThanOrEqual(2); // the window's start, and arming the expiry timer
     });
 
+    it('moves the deadline of an item watched again instead of adding it twice', async () => {
+      const clock = new ManualClock();
+      const scheduler = new DeadlineScheduler({ clock, precisionMs: 10 });
+      let expired = 0;
+      const item = { deadline: 0, watchIndex: -1, expire: () => (expired += 1) };
+      scheduler.watch(item, 1_000);
+      await clock.advance(900);
+      scheduler.watch(item, 1_000); // a new wait of the same item, from now
+      expect(scheduler.size).toBe(1);
+      await clock.advance(1_000);
+      expect(expired).toBe(0);
+      await clock.advance(10);
+      expect(expired).toBe(1);
+      expect(scheduler.size).toBe(0);
+    });
+
     it('moves deadlines later when the event loop overran the window, so nothing expires early', async () => {
       // A clock whose timers we fire by hand, to stand for a loop blocked past the window.
       let now = 0;
