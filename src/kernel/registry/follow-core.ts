@@ -1,11 +1,18 @@
 import type { ComponentRegistry } from './component-registry.js';
 
-const boundMethods = new WeakMap<object, Map<PropertyKey, { method: Function; bound: Function }>>();
+type BoundMethods = Map<PropertyKey, { method: Function; bound: Function }>;
 
-/** `target[key]` bound to `target`, made once per target and method (a turn calls some thousands). */
-function bindTo(target: object, key: PropertyKey, method: Function): Function {
+const boundMethods = new WeakMap<object, BoundMethods>();
+
+/** The methods of `target` bound to it so far, shared by every stand-in that reaches it. */
+function boundMethodsOf(target: object): BoundMethods {
   let methods = boundMethods.get(target);
   if (methods === undefined) boundMethods.set(target, (methods = new Map()));
+  return methods;
+}
+
+/** `target[key]` bound to `target`, made once per target and method (a turn calls some thousands). */
+function bindTo(methods: BoundMethods, target: object, key: PropertyKey, method: Function): Function {
   const known = methods.get(key);
   if (known !== undefined && known.method === method) return known.bound;
   const bound = method.bind(target);
@@ -29,11 +36,20 @@ export function followCore<T extends object>(registry: ComponentRegistry, token:
 
 /** A stand-in for whatever `current()` returns at each use (see `followCore`). */
 export function follow<T extends object>(current: () => T): T {
+  // The binding of the last call, and its bound methods: the binding seldom changes, and this
+  // spares the WeakMap lookup on every method read.
+  let lastTarget: object | undefined;
+  let lastMethods: BoundMethods | undefined;
   return new Proxy({} as T, {
     get(_, key) {
       const target = current();
       const value: unknown = Reflect.get(target, key, target);
-      return typeof value === 'function' ? bindTo(target, key, value) : value;
+      if (typeof value !== 'function') return value;
+      if (target !== lastTarget || lastMethods === undefined) {
+        lastMethods = boundMethodsOf(target);
+        lastTarget = target;
+      }
+      return bindTo(lastMethods, target, key, value);
     },
     set(_, key, value) {
       return Reflect.set(current(), key, value);
