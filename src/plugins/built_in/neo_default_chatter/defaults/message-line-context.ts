@@ -12,7 +12,10 @@ import { promptTimeZone } from './prompt-time.js';
  */
 export function messageLineContext(runtime: ChatRuntime, streamId: string, messages: readonly Message[] = []): MessageLineContext {
   const stream = runtime.streams.getStream(streamId);
-  const known = [...(stream?.history ?? []), ...(stream?.unreads ?? []), ...messages].sort((first, second) => first.time - second.time);
+  const parts = [stream?.history ?? [], stream?.unreads ?? [], messages];
+  // Oldest first (a stable sort by time); the parts are usually in that order already, and
+  // every prompt line builds this context, so they are sorted only when they are not.
+  const known = inTimeOrder(parts) ? parts : [[...parts[0]!, ...parts[1]!, ...parts[2]!].sort((first, second) => first.time - second.time)];
   const selfIds = new Set<string>();
   const names = new Map<string, string>();
   const platforms = new Set([stream?.platform, ...messages.map((message) => message.platform)]);
@@ -22,13 +25,15 @@ export function messageLineContext(runtime: ChatRuntime, streamId: string, messa
     if (typeof account === 'string' && account !== '') selfIds.add(account);
   }
   if (stream?.account !== undefined && stream.account !== null) selfIds.add(stream.account);
-  for (const message of known) {
-    if (message.direction === 'outbound') {
-      if (message.senderId !== '') selfIds.add(message.senderId);
-      continue;
+  for (const part of known) {
+    for (const message of part) {
+      if (message.direction === 'outbound') {
+        if (message.senderId !== '') selfIds.add(message.senderId);
+        continue;
+      }
+      const label = senderLabel(message);
+      if (label !== '') names.set(message.senderId, label);
     }
-    const label = senderLabel(message);
-    if (label !== '') names.set(message.senderId, label);
   }
   return {
     timeZone: promptTimeZone(runtime.bot.bot.timezone),
@@ -37,4 +42,16 @@ export function messageLineContext(runtime: ChatRuntime, streamId: string, messa
     botName: runtime.personaOf(streamId).nickname,
     names,
   };
+}
+
+/** True when the messages of `parts`, one part after another, never go back in time. */
+function inTimeOrder(parts: readonly (readonly Message[])[]): boolean {
+  let previous = Number.NEGATIVE_INFINITY;
+  for (const part of parts) {
+    for (const message of part) {
+      if (!(message.time >= previous)) return false;
+      previous = message.time;
+    }
+  }
+  return true;
 }

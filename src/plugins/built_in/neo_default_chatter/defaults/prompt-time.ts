@@ -69,14 +69,19 @@ const RECENT_TIMES_KEPT = 2_000;
 
 /** `epochMs` on the wall clock of `timeZone`. */
 export function zonedTime(epochMs: number, timeZone: string): ZonedTime {
+  return { ...sharedZonedTime(epochMs, timeZone) };
+}
+
+/** `zonedTime` without the copy, for this module's own readers: never change what it returns. */
+function sharedZonedTime(epochMs: number, timeZone: string): Readonly<ZonedTime> {
   const wholeSecond = Math.floor(epochMs / 1000) * 1000;
   const key = `${timeZone}|${wholeSecond}`;
   const known = recentTimes.get(key);
-  if (known !== undefined) return { ...known };
+  if (known !== undefined) return known;
   const time = computeZonedTime(wholeSecond, timeZone);
   if (recentTimes.size >= RECENT_TIMES_KEPT) recentTimes.delete(recentTimes.keys().next().value!);
   recentTimes.set(key, time);
-  return { ...time };
+  return time;
 }
 
 function computeZonedTime(wholeSecond: number, timeZone: string): ZonedTime {
@@ -100,8 +105,8 @@ export function formatOffset(offsetMinutes: number): string {
 
 /** True when both moments fall on the same calendar day in `timeZone`. */
 export function sameDay(firstMs: number, secondMs: number, timeZone: string): boolean {
-  const first = zonedTime(firstMs, timeZone);
-  const second = zonedTime(secondMs, timeZone);
+  const first = sharedZonedTime(firstMs, timeZone);
+  const second = sharedZonedTime(secondMs, timeZone);
   return first.year === second.year && first.month === second.month && first.day === second.day;
 }
 
@@ -110,27 +115,52 @@ export function sameDay(firstMs: number, secondMs: number, timeZone: string): bo
  * `%z` (the offset, `+08:00`) and `%%`. Other directives stay as written. `'%H:%M'` gives `09:05`.
  */
 export function formatZonedTime(epochSeconds: number, format: string, timeZone: string): string {
-  const time = zonedTime(epochSeconds * 1000, timeZone);
-  return format.replace(/%([YmdHMSz%])/g, (_match, directive: string) => {
-    switch (directive) {
-      case 'Y':
-        return String(time.year);
-      case 'm':
-        return pad(time.month);
-      case 'd':
-        return pad(time.day);
-      case 'H':
-        return pad(time.hour);
-      case 'M':
-        return pad(time.minute);
-      case 'S':
-        return pad(time.second);
-      case 'z':
-        return formatOffset(time.offsetMinutes);
-      default:
-        return '%';
-    }
-  });
+  const time = sharedZonedTime(epochSeconds * 1000, timeZone);
+  let text = '';
+  for (const part of formatParts(format)) text += typeof part === 'string' ? part : directiveText(part.directive, time);
+  return text;
+}
+
+/** A format cut into literal text and directives, once per format (prompts use a handful). */
+type FormatPart = string | { directive: string };
+const parsedFormats = new Map<string, readonly FormatPart[]>();
+const PARSED_FORMATS_KEPT = 100;
+
+function formatParts(format: string): readonly FormatPart[] {
+  const known = parsedFormats.get(format);
+  if (known !== undefined) return known;
+  const parts: FormatPart[] = [];
+  let last = 0;
+  for (const match of format.matchAll(/%([YmdHMSz%])/g)) {
+    if (match.index > last) parts.push(format.slice(last, match.index));
+    parts.push({ directive: match[1]! });
+    last = match.index + match[0].length;
+  }
+  if (last < format.length) parts.push(format.slice(last));
+  if (parsedFormats.size >= PARSED_FORMATS_KEPT) parsedFormats.delete(parsedFormats.keys().next().value!);
+  parsedFormats.set(format, parts);
+  return parts;
+}
+
+function directiveText(directive: string, time: Readonly<ZonedTime>): string {
+  switch (directive) {
+    case 'Y':
+      return String(time.year);
+    case 'm':
+      return pad(time.month);
+    case 'd':
+      return pad(time.day);
+    case 'H':
+      return pad(time.hour);
+    case 'M':
+      return pad(time.minute);
+    case 'S':
+      return pad(time.second);
+    case 'z':
+      return formatOffset(time.offsetMinutes);
+    default:
+      return '%';
+  }
 }
 
 /**
@@ -138,7 +168,7 @@ export function formatZonedTime(epochSeconds: number, format: string, timeZone: 
  * `2023-11-15 14:13（星期三，Asia/Shanghai 时间，UTC+08:00；消息时间同此时区）`.
  */
 export function formatPromptNow(epochMs: number, timeZone: string): string {
-  const time = zonedTime(epochMs, timeZone);
+  const time = sharedZonedTime(epochMs, timeZone);
   const date = `${time.year}-${pad(time.month)}-${pad(time.day)} ${pad(time.hour)}:${pad(time.minute)}`;
   return `${date}（${CHINESE_WEEKDAYS[time.weekday] ?? ''}，${timeZone} 时间，UTC${formatOffset(time.offsetMinutes)}；消息时间同此时区）`;
 }

@@ -35,11 +35,15 @@ export const MAX_CONVERSATION_PAYLOADS = 60;
  */
 export function trimConversation(request: LLMRequest, maxPayloads: number): void {
   const payloads = request.payloads;
-  while (payloads.filter((payload) => payload.role !== 'system').length > maxPayloads) {
+  // Counted once, then kept up to date: every turn of a long session trims.
+  let count = 0;
+  for (const payload of payloads) if (payload.role !== 'system') count += 1;
+  while (count > maxPayloads) {
     const first = payloads.findIndex((payload) => payload.role !== 'system');
     let end = first + 1;
     while (end < payloads.length && payloads[end]!.role !== 'user') end += 1;
     if (end >= payloads.length) return; // a single turn: keep it
+    for (let index = first; index < end; index += 1) if (payloads[index]!.role !== 'system') count -= 1;
     payloads.splice(first, end - first);
   }
 }
