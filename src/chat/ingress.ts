@@ -91,12 +91,23 @@ export class Ingress {
     const delivered = decision !== EventDecision.STOP && gate.pass;
 
     let inserted = false;
-    database.transaction(() => {
+    const store = () => {
       database.streams.upsert(record);
       inserted = database.messages.insertInbound(message) === 'inserted';
       if (inserted && !delivered) database.messages.markRead(streamId, [messageId]);
-    });
+    };
+    // Group commit: the messages arriving together share one commit; nothing goes on until it is durable.
+    database.batch(store);
     if (!inserted) return { status: 'duplicate', streamId, messageId }; // a concurrent receive of the same id won
+    try {
+      await database.committed();
+    } catch (error) {
+      // Another write sank the batch (SQLite drops a whole transaction on a full disk): this
+      // message is stored again on its own, or the error goes to the adapter's caller.
+      logger.warn({ stream_id: streamId, message_id: messageId, error: describeError(error) }, 'storing an inbound message again on its own, after its write batch failed');
+      database.transaction(store);
+      if (!inserted) return { status: 'duplicate', streamId, messageId };
+    }
     logger.debug({ stream_id: streamId, message_id: messageId, adapter: adapterSignature, delivered }, 'stored an inbound message');
     streams.noteInbound(record, message, delivered);
     if (!gate.pass) {

@@ -83,7 +83,8 @@ export class Outbox {
   add(reply: QueuedReply, alsoInTransaction?: () => void): { outboxId: number; firstAttempt: Promise<FirstAttempt> } {
     const { database, clock } = this.#options;
     const now = clock.now();
-    const outboxId = database.transaction(() => {
+    // Group commit: the row is durable before its send goes out (`#attempt` awaits the commit).
+    const outboxId = database.batch(() => {
       alsoInTransaction?.();
       return database.outbox.add({
         streamId: reply.streamId,
@@ -95,11 +96,23 @@ export class Outbox {
         deadlineAt: now + this.#options.deadlineMs,
       });
     });
+    /** Why the row was not stored, if its batch failed. */
+    const notStored = database.committed().then(
+      () => undefined,
+      (error: unknown) => this.#notStored(outboxId, reply, error),
+    );
     if (this.#closed) {
       // The host is stopping: the reply is kept for the next start.
       return { outboxId, firstAttempt: Promise.resolve({ status: 'queued', reason: 'the host is stopping; the reply is sent at the next start', outboxId }) };
     }
-    const firstAttempt = new Promise<FirstAttempt>((resolve) => this.#firstAttempts.set(outboxId, resolve));
+    let settle!: (attempt: FirstAttempt) => void;
+    const firstAttempt = new Promise<FirstAttempt>((resolve) => {
+      settle = resolve;
+      this.#firstAttempts.set(outboxId, resolve);
+    });
+    void notStored.then((reason) => {
+      if (reason !== undefined && this.#firstAttempts.get(outboxId) === settle) this.#settleFirst(outboxId, { status: 'failed', reason });
+    });
     this.#startWorker(reply.streamId);
     return { outboxId, firstAttempt };
   }
@@ -209,7 +222,12 @@ export class Outbox {
     const attemptedAt = clock.now();
     // Marked before it goes: if this process dies (or stops) while the send is out, the next
     // start finds the mark and asks the platform before sending it again.
-    database.outbox.setInDoubt(entry.rowId, attemptedAt);
+    database.batch(() => database.outbox.setInDoubt(entry.rowId, attemptedAt));
+    try {
+      await database.committed();
+    } catch {
+      return; // the row, or its mark, was not stored: the loop reads the table again (`add` told the sender of a lost row)
+    }
     let messageId: string;
     try {
       ({ messageId } = await this.#options.sink().deliver(delivery));
@@ -344,11 +362,20 @@ export class Outbox {
    */
   #leave(entry: OutboxEntry, message: Message): void {
     const { database } = this.#options;
-    database.transaction(() => {
+    // Batched: nothing waits on it. Lost in a crash, the row is still in the table, marked in
+    // doubt, and the next start asks the platform before sending it again.
+    database.batch(() => {
       database.outbox.remove(entry.rowId);
       database.messages.insertOutbound(message);
       database.streams.touch(message.streamId, message.time);
     });
+  }
+
+  /** The batch holding a new row could not be committed: the reply is gone; the log keeps its text (its sender hears it failed). */
+  #notStored(outboxId: number, reply: QueuedReply, error: unknown): string {
+    const reason = `it could not be stored: ${describeError(error)}`;
+    this.#options.logger.error({ stream_id: reply.streamId, outbox_id: outboxId, reason }, `a reply to stream ${reply.streamId.slice(0, 12)} was dropped, ${reason}: ${preview(reply.delivery.content)}`);
+    return reason;
   }
 
   #settleFirst(outboxId: number, attempt: FirstAttempt): void {

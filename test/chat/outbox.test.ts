@@ -1,3 +1,4 @@
+import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withDeliveryFailure } from '../../src/chat/delivery-failure.js';
@@ -9,7 +10,8 @@ import { streamIdFor } from '../../src/chat/stream-id.js';
 import { createMemoryLogger } from '../../src/kernel/logger/memory-logger.js';
 import { EventBus } from '../../src/kernel/event-bus/event-bus.js';
 import { ManualClock, flushMicrotasks } from '../../src/kernel/time/manual-clock.js';
-import type { Database } from '../../src/storage/database.js';
+import { Database } from '../../src/storage/database.js';
+import type { Logger } from '../../src/kernel/logger/logger.js';
 import { openDatabase } from '../../src/storage/open-database.js';
 import { privateEnvelope } from '../support/chat.js';
 import { useTempDir } from '../support/temp-dir.js';
@@ -53,12 +55,13 @@ class Platform implements OutboundSink {
 
 function useHarness() {
   const tempDir = useTempDir();
-  return (options: { folder?: string; clock?: ManualClock; deadlineMs?: number; platform?: Platform } = {}) => {
+  return (options: { folder?: string; clock?: ManualClock; deadlineMs?: number; platform?: Platform; open?: (file: string, logger: Logger) => Database } = {}) => {
     const folder = options.folder ?? tempDir();
     const clock = options.clock ?? new ManualClock();
     const { logger, records } = createMemoryLogger();
     const bus = new EventBus({ clock, logger });
-    const database: Database = openDatabase({ file: join(folder, 'moonglass.db'), logger });
+    const file = join(folder, 'moonglass.db');
+    const database: Database = options.open?.(file, logger) ?? openDatabase({ file, logger });
     const platform = options.platform ?? new Platform();
     const streams = new StreamManager({
       database,
@@ -310,5 +313,63 @@ describe('held reads', () => {
     const stream = streamOf('10001');
     streams.flushUnreads(stream, streams.fetchUnreads(stream));
     expect(database.messages.unread(stream)).toEqual([]);
+  });
+
+  describe('group commit (issue 20): the batch is on disk before anything leaves', () => {
+    const onDisk = (folder: string, sql: string) => {
+      const disk = new BetterSqlite3(join(folder, 'moonglass.db'), { readonly: true });
+      try {
+        return disk.prepare(sql).get() as Record<string, unknown>;
+      } finally {
+        disk.close();
+      }
+    };
+
+    it('receive() resolves once the inbound message is committed', async () => {
+      const { ingress, folder } = harness();
+      await ingress.receive(privateEnvelope(1, '刚说的话'));
+      expect(onDisk(folder, `SELECT count(*) AS n FROM messages WHERE content = '刚说的话'`)).toEqual({ n: 1 });
+    });
+
+    it('a reply is sent only once its outbox row and its in-doubt mark are committed', async () => {
+      const platform = new Platform();
+      const { streams, ingress, folder } = harness({ platform });
+      await ingress.receive(privateEnvelope(1, 'hi'));
+      const seenAtSend: Record<string, unknown>[] = [];
+      const deliver = platform.deliver.bind(platform);
+      platform.deliver = (delivery) => {
+        seenAtSend.push(onDisk(folder, 'SELECT count(*) AS n, max(in_doubt_at IS NOT NULL) AS marked FROM outbox'));
+        return deliver(delivery);
+      };
+      expect(await streams.send(streamOf('10001'), { content: '持久了才发' })).toMatchObject({ status: 'sent' });
+      expect(seenAtSend).toEqual([{ n: 1, marked: 1 }]);
+    });
+
+    it('a message whose batch another write sank is stored again on its own', async () => {
+      let handle!: BetterSqlite3.Database;
+      const { ingress, database, records, folder } = harness({
+        open: (file, logger) => {
+          openDatabase({ file, logger }).close(); // creates and migrates the file
+          handle = new BetterSqlite3(file);
+          return new Database(handle, logger);
+        },
+      });
+      await ingress.receive(privateEnvelope(1, 'hi'));
+      // Right after the message is written into the batch, SQLite rolls the transaction back
+      // under it, as it does when another write of the batch hits a full disk.
+      const insert = database.messages.insertInbound.bind(database.messages);
+      database.messages.insertInbound = (message) => {
+        database.messages.insertInbound = insert; // once: the second try goes through
+        const outcome = insert(message);
+        queueMicrotask(() => handle.exec('ROLLBACK'));
+        return outcome;
+      };
+      const outcome = await ingress.receive(privateEnvelope(2, '不会丢'));
+      expect(outcome).toMatchObject({ status: 'delivered' });
+      expect(onDisk(folder, `SELECT count(*) AS n FROM messages WHERE content = '不会丢'`)).toEqual({ n: 1 });
+      expect(records.some((record) => record.msg.includes('storing an inbound message again on its own'))).toBe(true);
+      expect(records.some((record) => record.level === 'error' && record.msg.includes('not stored'))).toBe(true);
+      database.close();
+    });
   });
 });

@@ -76,7 +76,11 @@ export class ManualClock implements Clock {
   }
 }
 
-/** Lets every already-queued promise callback (and the ones they queue) run. */
+/**
+ * Lets every already-queued promise callback (and the ones they queue) run, and the work
+ * that waits one turn of the event loop: the database's write batch commits at
+ * `setImmediate`, and what awaits the commit (a send, a chatter's wake-up) goes on after it.
+ */
 export async function flushMicrotasks(): Promise<void> {
-  await new Promise<void>((resolve) => setImmediate(resolve));
+  for (let turn = 0; turn < 3; turn += 1) await new Promise<void>((resolve) => setImmediate(resolve));
 }

@@ -1,3 +1,4 @@
+import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../../src/kernel/errors/invalid-argument-error.js';
 import { StorageError } from '../../../src/storage/errors/storage-error.js';
@@ -17,8 +18,20 @@ const stopped: StreamStateRecord = {
 describe(SqliteStreamStateRepository, () => {
   const databases = useTestDatabases();
 
-  it('is what Database.streamStates holds', () => {
-    expect(databases.fresh().database.streamStates).toBeInstanceOf(SqliteStreamStateRepository);
+  it('is what Database.streamStates writes to, in the write batch: seen at once, on disk once committed', async () => {
+    const { database, file } = databases.fresh();
+    database.transaction(() => database.streams.upsert(streamRecord()));
+    database.streamStates.set(stopped);
+    expect(database.streamStates.get('stream-a')).toEqual(stopped);
+    const disk = new BetterSqlite3(file, { readonly: true });
+    const onDisk = () => (disk.prepare('SELECT count(*) AS n FROM stream_state').get() as { n: number }).n;
+    try {
+      expect(onDisk()).toBe(0);
+      await database.committed();
+      expect(onDisk()).toBe(1);
+    } finally {
+      disk.close();
+    }
   });
 
   it('sets a state and gets it back; an unknown stream has none', () => {

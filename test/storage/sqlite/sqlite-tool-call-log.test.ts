@@ -1,3 +1,4 @@
+import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../../src/kernel/errors/invalid-argument-error.js';
 import { SqliteToolCallLog } from '../../../src/storage/sqlite/sqlite-tool-call-log.js';
@@ -22,8 +23,19 @@ function call(overrides: Partial<ToolCallRecord> = {}): ToolCallRecord {
 describe(SqliteToolCallLog, () => {
   const databases = useTestDatabases();
 
-  it('is what Database.toolCalls holds', () => {
-    expect(databases.fresh().database.toolCalls).toBeInstanceOf(SqliteToolCallLog);
+  it('is what Database.toolCalls writes to, in the write batch: seen at once, on disk once committed', async () => {
+    const { database, file } = databases.fresh();
+    database.toolCalls.record(call());
+    expect(database.toolCalls.recent('stream-a', 10)).toEqual([call()]);
+    const disk = new BetterSqlite3(file, { readonly: true });
+    const onDisk = () => (disk.prepare('SELECT count(*) AS n FROM tool_calls').get() as { n: number }).n;
+    try {
+      expect(onDisk()).toBe(0);
+      await database.committed();
+      expect(onDisk()).toBe(1);
+    } finally {
+      disk.close();
+    }
   });
 
   it('records a call and gives it back whole, failures included', () => {
