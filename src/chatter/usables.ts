@@ -1,3 +1,4 @@
+import { copyPlainData } from '../kernel/copy-plain-data.js';
 import type { StreamApi } from '../chat/stream-api.js';
 import type { ActionMetadata } from '../kernel/components/component-metadata.js';
 import { describeError } from '../kernel/errors/describe-error.js';
@@ -107,7 +108,7 @@ export function collectUsables(options: CollectUsablesOptions): UsableSet {
       name: metadata.name,
       declaration: {
         type: 'function',
-        function: { name: metadata.name, description: metadata.description, parameters: structuredClone(schema) },
+        function: { name: metadata.name, description: metadata.description, parameters: copyPlainData(schema) },
       },
       async run(args, call) {
         const validation = validateToolArguments(validator, args);

@@ -1,3 +1,4 @@
+import { copyPlainData } from '../kernel/copy-plain-data.js';
 import type { LLMRequest, SendOptions } from './llm-request.js';
 import type { ModelReply, ModelUsage } from './model-client.js';
 import type { AssistantPayload } from './payload.js';
@@ -52,7 +53,7 @@ export class LLMResponse {
     if (this.#assistantAppended) return;
     this.#assistantAppended = true;
     const payload: AssistantPayload = { role: 'assistant', content: this.message };
-    if (this.toolCalls.length > 0) payload.tool_calls = structuredClone([...this.toolCalls]);
+    if (this.toolCalls.length > 0) payload.tool_calls = copyPlainData([...this.toolCalls]);
     this.request.addPayload(payload);
   }
 }

@@ -1,3 +1,4 @@
+import { copyPlainData } from '../kernel/copy-plain-data.js';
 import { MoonglassError } from '../kernel/errors/moonglass-error.js';
 import { LlmRequestFailedError, type ModelFailure } from './errors/llm-request-failed-error.js';
 import type { ModelRequestError } from './errors/model-request-error.js';
@@ -18,18 +19,18 @@ export async function sendLlmRequest(request: LLMRequest, context: LlmRequestCon
   // Copies: what handlers change applies to this send only, not to the request's history.
   const beforeParams: BeforeLlmRequestPayload = {
     ...identity,
-    payloads: structuredClone(request.payloads),
-    tools: structuredClone(request.tools),
+    payloads: copyPlainData(request.payloads),
+    tools: copyPlainData(request.tools),
   };
   const before = await bus.publish('before_llm_request', beforeParams);
   let { payloads, tools } = before.params;
   if (!Array.isArray(payloads)) {
     logger.warn(identity, 'a before_llm_request handler left payloads that are not a list; sending the request as it was');
-    payloads = structuredClone(request.payloads);
+    payloads = copyPlainData(request.payloads);
   }
   if (!Array.isArray(tools)) {
     logger.warn(identity, 'a before_llm_request handler left tools that are not a list; sending the tools as they were');
-    tools = structuredClone(request.tools);
+    tools = copyPlainData(request.tools);
   }
   const signal = options.signal ?? new AbortController().signal;
   const started = clock.now();

@@ -1,3 +1,4 @@
+import { copyPlainData } from '../kernel/copy-plain-data.js';
 import { DEFAULT_OBSERVATION_MAX_CHARS } from '../kernel/config/app-config.js';
 import type { JsonObjectSchema } from '../kernel/components/parameters-schema.js';
 import { describeError } from '../kernel/errors/describe-error.js';
@@ -141,7 +142,7 @@ export class ToolRegistry {
       .sort(byName)
       .map(({ definition, parameters }) => ({
         type: 'function',
-        function: { name: definition.name, description: definition.description, parameters: structuredClone(parameters) },
+        function: { name: definition.name, description: definition.description, parameters: copyPlainData(parameters) },
       }));
   }
 
