@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../../test/support/free-port.js';
 import { OneBotPeer } from '../../test/support/onebot-peer.js';
-import { copyBuiltInPlugins } from '../../src/testing/copy-plugin-folders.js';
+import { copyBuiltInPlugins, copyPluginFolder } from '../../src/testing/copy-plugin-folders.js';
 import { childPids } from './process-memory.js';
 import { benchScratch, ROOT } from './scratch.js';
 
@@ -22,6 +22,14 @@ export interface BenchBotOptions {
    * at once; default one peer as `10000`.
    */
   selfIds?: readonly string[];
+  /**
+   * Run the compiled package, as an installed moonglass runs: a bot project folder holding
+   * `node_modules/moonglass/` (its package.json and dist/). The host is started with plain
+   * `node` from that dist/ (no TypeScript loader, no `source` condition), the built-ins are
+   * copied from its `dist/plugins/built_in`, and the scratch folder is made inside the project
+   * so that the copied plugins import that `moonglass`. Default: this checkout's src/ through tsx.
+   */
+  installedProject?: string;
 }
 
 /** Counts from the bot's database, read after it stopped. */
@@ -64,8 +72,9 @@ export class BenchBot {
   }
 
   static async start(options: BenchBotOptions): Promise<BenchBot> {
-    const scratch = benchScratch(options.prefix);
-    const builtIns = copyBuiltInPlugins(join(scratch, 'built-in'));
+    const installed = options.installedProject === undefined ? undefined : join(options.installedProject, 'node_modules', 'moonglass');
+    const scratch = options.installedProject === undefined ? benchScratch(options.prefix) : mkdtempSync(join(options.installedProject, options.prefix));
+    const builtIns = installed === undefined ? copyBuiltInPlugins(join(scratch, 'built-in')) : copyCompiledBuiltIns(join(installed, 'dist', 'plugins', 'built_in'), join(scratch, 'built-in'));
     writeFileSync(join(builtIns, 'neo_default_chatter', 'config.toml'), `[plugin]\ntyping_delay_per_char = 0\n${options.ndfcConfig ?? ''}`);
     const port = await freePort();
     const config = join(scratch, 'config');
@@ -77,10 +86,12 @@ export class BenchBot {
     const profile = process.env['MOONGLASS_LOAD_PROFILE'];
     const profileFlags = profile === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', profile];
     const logging = process.env['MOONGLASS_LOAD_LOG'] === '1';
+    // The installed package gets no trace of this process's TypeScript loader.
+    const { TSX_TSCONFIG_PATH: _tsconfig, ...installedEnv } = process.env;
     const child = spawn(
       process.execPath,
-      [...profileFlags, ...NODE_FLAGS, join(ROOT, 'src/app/main.ts'), 'start', '--config-dir', config, '--data-dir', join(scratch, 'data'), '--log-level', logging ? 'debug' : 'info'],
-      { cwd: scratch, env: { ...process.env, MOONGLASS_BUILT_IN_PLUGINS: builtIns }, stdio: ['ignore', 'pipe', 'inherit'] },
+      [...profileFlags, ...(installed === undefined ? [...NODE_FLAGS, join(ROOT, 'src/app/main.ts')] : [join(installed, 'dist', 'app', 'main.js')]), 'start', '--config-dir', config, '--data-dir', join(scratch, 'data'), '--log-level', logging ? 'debug' : 'info'],
+      { cwd: scratch, env: { ...(installed === undefined ? process.env : installedEnv), MOONGLASS_BUILT_IN_PLUGINS: builtIns }, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     const selfIds = options.selfIds ?? ['10000'];
     if (selfIds.length === 0) throw new Error('BenchBot: selfIds is empty (give at least one bot account)');
@@ -153,6 +164,13 @@ export class BenchBot {
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
     rmSync(this.#scratch, { recursive: true, force: true });
   }
+}
+
+/** Copies the compiled built-in plugins (each a folder under `from`) into `into`; returns `into`. */
+function copyCompiledBuiltIns(from: string, into: string): string {
+  mkdirSync(into, { recursive: true });
+  for (const name of readdirSync(from)) copyPluginFolder(join(from, name), into);
+  return into;
 }
 
 function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
