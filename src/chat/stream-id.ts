@@ -31,8 +31,18 @@ export function streamIdFor(address: StreamAddress): string {
     chatType === 'group'
       ? `${owner}_${requireId(address.groupId, 'groupId', chatType)}`
       : `${owner}_${requireId(address.userId, 'userId', chatType)}_private`;
-  return createHash('sha256').update(key).digest('hex');
+  let id = hashed.get(key);
+  if (id === undefined) {
+    id = createHash('sha256').update(key).digest('hex');
+    if (hashed.size >= MAX_HASHED) hashed.clear();
+    hashed.set(key, id);
+  }
+  return id;
 }
+
+/** Ids already hashed, by key (every inbound message asks for its stream's); past the cap the cache starts again. */
+const hashed = new Map<string, string>();
+const MAX_HASHED = 20_000;
 
 function requireId(value: string | null | undefined, field: string, chatType: ChatType): string {
   if (typeof value !== 'string' || value === '') throw new TypeError(`streamIdFor: a ${chatType} chat needs ${field}`);

@@ -446,17 +446,31 @@ export class PluginManager {
    */
   async streamCapabilities(streamId: string): Promise<Set<string>> {
     const capabilities = new Set<string>();
-    const timeoutMs = this.#options.capabilityTimeoutMs ?? 2_000;
-    await Promise.all(
-      [...this.#loaded].map(async (loaded) => {
-        try {
-          const contributed = await withTimeout(this.#options.clock, Promise.resolve(loaded.plugin.streamCapabilities(streamId)), timeoutMs);
-          for (const capability of contributed) if (typeof capability === 'string' && capability !== '') capabilities.add(capability);
-        } catch (error) {
-          await this.#quarantine(loaded, 'streamCapabilities', error);
+    const add = (contributed: Iterable<string>) => {
+      for (const capability of contributed) if (typeof capability === 'string' && capability !== '') capabilities.add(capability);
+    };
+    // Asked every turn: a plugin that answers synchronously (most do; the default does) costs
+    // no timer and no promise, only one that returns a promise runs against the timeout.
+    let pending: Promise<void>[] | undefined;
+    for (const loaded of [...this.#loaded]) {
+      let contributed: Iterable<string> | Promise<Iterable<string>>;
+      try {
+        contributed = loaded.plugin.streamCapabilities(streamId);
+        if (!isPromiseLike(contributed)) {
+          add(contributed);
+          continue;
         }
-      }),
-    );
+      } catch (error) {
+        (pending ??= []).push(this.#quarantine(loaded, 'streamCapabilities', error));
+        continue;
+      }
+      (pending ??= []).push(
+        withTimeout(this.#options.clock, Promise.resolve(contributed), this.#options.capabilityTimeoutMs ?? 2_000)
+          .then(add)
+          .catch((error: unknown) => this.#quarantine(loaded, 'streamCapabilities', error)),
+      );
+    }
+    if (pending !== undefined) await Promise.all(pending);
     return capabilities;
   }
 
@@ -552,4 +566,8 @@ export class PluginManager {
 /** Whether discovery gave this status its id (a later folder with the same id is then a duplicate). */
 function claimsItsId(status: PluginStatus): boolean {
   return status.id !== undefined && status.stage !== 'duplicate' && status.stage !== 'type';
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }

@@ -316,6 +316,22 @@ describe('PluginManager', () => {
       expect(logs(/streamCapabilities 中出错/)[0]).toMatchObject({ id: 'fixture.good-second' });
     });
 
+    it('[T-23] an asynchronous answer counts too; one past the timeout, or one that is not a list, removes its plugin', async () => {
+      const { manager, logs, clock } = createTestManager(workDir(), { thirdParty: ['good-echo', 'good-second'] });
+      await manager.loadAll();
+      const echo = manager.get('fixture.good-echo')!;
+      echo.streamCapabilities = async () => ['forward_message'];
+      manager.get('fixture.good-second')!.streamCapabilities = () => new Promise<string[]>(() => undefined); // never answers
+      const asked = manager.streamCapabilities('s1');
+      await clock.advance(2_000);
+      expect([...(await asked)]).toEqual(['forward_message']);
+      expect(manager.get('fixture.good-second')).toBeUndefined();
+      expect(logs(/streamCapabilities 中出错/)[0]).toMatchObject({ id: 'fixture.good-second' });
+      echo.streamCapabilities = async () => 42 as unknown as string[];
+      expect([...(await manager.streamCapabilities('s1'))]).toEqual([]);
+      expect(manager.get('fixture.good-echo')).toBeUndefined();
+    });
+
     it('[T-22] shows every inbound message to plugins without waiting, and removes one whose observer throws', async () => {
       const { manager } = createTestManager(workDir(), { thirdParty: ['good-echo', 'good-second'] });
       await manager.loadAll();
