@@ -9,6 +9,9 @@
 // splitting chunks under dist/chunks/, so the CLI, `moonglass`, `moonglass/ndfc` and
 // `moonglass/testing` see one copy of every class (a plugin's ToolPlugin is the host's).
 //
+// The adapter process and the adapters' factories are a second bundle with chunks of their
+// own (dist/chunks/adapter-process-*), zod bundled in: see ADAPTER_PROCESS_BUNDLED.
+//
 // Bundled into the chunks: inversify (~370 files: the largest part of a start; plugins reach
 // it through `moonglass` (inject, injectable, optional), and its decorators keep their
 // metadata under string keys through reflect-metadata, so a second copy of inversify in a
@@ -34,9 +37,14 @@ function manifestFolders(folder) {
 }
 
 function hostEntryPoints() {
-  const entries = ['index.js', 'ndfc.js', 'testing.js', 'app/main.js', 'adapters/adapter-process.js'].map((file) => join(DIST, file));
-  for (const adapter of manifestFolders(join(DIST, 'adapters'))) entries.push(join(adapter, 'adapter.js'), join(adapter, 'config.js'));
+  const entries = ['index.js', 'ndfc.js', 'testing.js', 'app/main.js'].map((file) => join(DIST, file));
+  for (const adapter of manifestFolders(join(DIST, 'adapters'))) entries.push(join(adapter, 'config.js'));
   return entries;
+}
+
+/** What runs in an adapter process: its entry, and each adapter's factory, which it imports by path. */
+function adapterProcessEntryPoints() {
+  return [join(DIST, 'adapters', 'adapter-process.js'), ...manifestFolders(join(DIST, 'adapters')).map((adapter) => join(adapter, 'adapter.js'))];
 }
 
 function requireFiles(files) {
@@ -64,6 +72,17 @@ const externalPackages = {
   name: 'external-packages',
   setup(builder) {
     builder.onResolve({ filter: /^[^./]/ }, (args) => (BUNDLED_PACKAGES.test(args.path) ? undefined : { path: args.path, external: true }));
+  },
+};
+
+// An adapter process runs no plugin, so nothing there shares zod with anyone: it is bundled
+// in, and esbuild keeps only the parts the OneBot codec uses (the package's entry loads all
+// of zod, its 68 locales included; ~220 files and several MiB of every adapter process).
+const ADAPTER_PROCESS_BUNDLED = /^(zod)(\/|$)/;
+const adapterProcessPackages = {
+  name: 'adapter-process-packages',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) => (BUNDLED_PACKAGES.test(args.path) || ADAPTER_PROCESS_BUNDLED.test(args.path) ? undefined : { path: args.path, external: true }));
   },
 };
 
@@ -129,7 +148,22 @@ const hostBuild = (entryPoints, metafile) => build({
   metafile,
   plugins: [externalPackages, keepModuleUrls],
 });
-const reached = new Set(Object.keys((await hostBuild(hostEntries, true)).metafile.inputs).map((input) => resolve(input)));
+// The adapter process: a build of its own (the host's chunks would bring the host's
+// imports along), with chunks of its own shared by its entry and the adapters' factories.
+const adapterEntries = adapterProcessEntryPoints();
+requireFiles(adapterEntries);
+const adapterProcess = await build({
+  ...common,
+  entryPoints: adapterEntries,
+  outdir: DIST,
+  outbase: DIST,
+  splitting: true,
+  chunkNames: 'chunks/adapter-process-[name]-[hash]',
+  metafile: true,
+  plugins: [adapterProcessPackages, keepModuleUrls],
+});
+const inputsOf = (result) => Object.keys(result.metafile.inputs).map((input) => resolve(input));
+const reached = new Set([...inputsOf(await hostBuild(hostEntries, true)), ...inputsOf(adapterProcess)]);
 const loadedByPath = compiledFiles(DIST).filter((file) => !isBuiltInPluginFile(file) && !reached.has(file) && !isEmptyModule(file));
 const host = await hostBuild([...hostEntries, ...loadedByPath], false);
 
@@ -142,7 +176,7 @@ for (const folder of manifestFolders(join(DIST, 'plugins', 'built_in'))) {
   requireFiles([entry]);
   plugins.push(build({ ...common, entryPoints: [entry], outfile: entry, plugins: [externalPackages, entryOnlyModuleUrls(entry)] }));
 }
-const outputs = [...host.outputFiles, ...(await Promise.all(plugins)).flatMap((result) => result.outputFiles)];
+const outputs = [...host.outputFiles, ...adapterProcess.outputFiles.filter((output) => !output.path.endsWith('.meta.json')), ...(await Promise.all(plugins)).flatMap((result) => result.outputFiles)];
 
 // tsc's files go; the bundle's take their places.
 for (const file of compiledFiles(DIST)) rmSync(file);
@@ -154,4 +188,4 @@ for (const output of outputs) {
 }
 const loadedByPathNames = loadedByPath.map((file) => relative(DIST, file)).join(', ');
 // On stderr: `npm pack --json` prints what prepack writes to stdout before its JSON.
-console.error(`bundle-dist: ${outputs.length} JavaScript files in dist/ (${hostEntries.length + loadedByPath.length} host entries${loadedByPath.length === 0 ? '' : `, of them loaded by path: ${loadedByPathNames}`}; ${plugins.length} built-in plugins)`);
+console.error(`bundle-dist: ${outputs.length} JavaScript files in dist/ (${hostEntries.length + loadedByPath.length} host entries, ${adapterEntries.length} adapter-process entries${loadedByPath.length === 0 ? '' : `, of them loaded by path: ${loadedByPathNames}`}; ${plugins.length} built-in plugins)`);

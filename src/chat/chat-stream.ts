@@ -33,7 +33,11 @@ export class ChatStream {
    * `StreamApi.fetchUnreads` and move them with `flushUnreads` rather than editing this array.
    */
   readonly unreads: Message[] = [];
-  /** Recent handled messages, both directions, oldest first; at most `HISTORY_IN_MEMORY` (50). */
+  /**
+   * Recent handled messages, both directions, oldest first; at most `HISTORY_IN_MEMORY` (50).
+   * Their `raw` is null here: the adapter's payload stays in the database
+   * (`database.messages`), since 50 of them per open chat were most of the host's live memory.
+   */
   readonly history: Message[] = [];
   /**
    * Epoch seconds of the latest activity: loaded from storage when the stream is built, then
@@ -66,7 +70,7 @@ export class ChatStream {
 
   /** Adds to history, keeping the newest HISTORY_IN_MEMORY. */
   remember(message: Message): void {
-    this.history.push(message);
+    this.history.push(message.raw === null || message.raw === undefined ? message : { ...message, raw: null });
     if (this.history.length > HISTORY_IN_MEMORY) this.history.splice(0, this.history.length - HISTORY_IN_MEMORY);
   }
 }

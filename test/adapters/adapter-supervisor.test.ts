@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { InboundAck } from '../../src/adapters/adapter-context.js';
@@ -59,6 +60,9 @@ describe('AdapterSupervisor', () => {
     await start();
     expect(supervisor.status).toMatchObject({ state: 'ready', connected: true, selfId: 'bot-1', restarts: 0 });
     expect(supervisor.status.pid).not.toBe(process.pid);
+    // A small young generation and a capped old one: a transport's garbage is collected as it goes (issue 20).
+    const commandLine = readFileSync(`/proc/${supervisor.status.pid}/cmdline`, 'utf8').split('\0');
+    expect(commandLine).toEqual(expect.arrayContaining(['--max-semi-space-size=1', '--max-old-space-size=256']));
     expect(received).toEqual([expect.objectContaining({ content: '一' }), expect.objectContaining({ content: '二' })]);
     expect(records.filter((record) => record.adapter === 'scripted' && /^ack for/.test(record.msg)).map((record) => record.ack)).toEqual([
       { stored: true, status: 'delivered' },
