@@ -42,7 +42,12 @@ describe('runMigrations', () => {
         .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages' AND sql IS NOT NULL")
         .all()
         .map((row) => row.name);
-      expect(indexes).toEqual(expect.arrayContaining(['messages_stream_unread', 'messages_stream_time']));
+      expect(indexes).toEqual(expect.arrayContaining(['messages_unread', 'messages_stream_time']));
+      expect(indexes).not.toContain('messages_stream_unread');
+      // The unread queries find their rows through the partial index of unread messages only.
+      const plan = (sql: string) => (raw.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail).join('; ');
+      expect(plan("SELECT * FROM messages WHERE stream_id = 's' AND unread = 1 ORDER BY time, row_id")).toContain('messages_unread');
+      expect(plan('SELECT stream_id FROM messages WHERE unread = 1 GROUP BY stream_id ORDER BY MIN(time), stream_id')).toContain('messages_unread');
     });
   });
 
