@@ -1,3 +1,4 @@
+import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { createMemoryLogger, type LogRecord } from '../../src/kernel/logger/memory-logger.js';
@@ -79,4 +80,17 @@ export function messageRecord(overrides: Partial<MessageRecord> = {}): MessageRe
     extra: { group_id: '10001' },
     ...overrides,
   };
+}
+
+/**
+ * Rows of `table` as a second connection sees them: what is committed, what a crash would
+ * leave on disk (the database's own connection also sees its open write batch).
+ */
+export function countOnDisk(file: string, table: string): number {
+  const connection = new BetterSqlite3(file, { readonly: true });
+  try {
+    return (connection.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  } finally {
+    connection.close();
+  }
 }

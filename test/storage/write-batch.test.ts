@@ -4,36 +4,24 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../../src/kernel/logger/memory-logger.js';
 import { Database } from '../../src/storage/database.js';
 import { StorageError } from '../../src/storage/errors/storage-error.js';
-import { messageRecord, streamRecord, useTestDatabases } from './storage-fixtures.js';
+import { countOnDisk, messageRecord, streamRecord, useTestDatabases } from './storage-fixtures.js';
 
 // Group commit (`Database.batch`): the writes of one turn of the event loop share one commit.
 // A second connection stands for what a crash leaves on disk: it sees only committed writes.
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function reader(file: string): { count: (table: string) => number; close: () => void } {
-  const connection = new BetterSqlite3(file, { readonly: true });
-  return {
-    count: (table) => (connection.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n,
-    close: () => connection.close(),
-  };
-}
 
 describe('Database.batch (group commit)', () => {
   const databases = useTestDatabases();
 
   it('shows batched writes on its own connection at once, and on disk only once committed() resolves', async () => {
     const { database, file } = databases.fresh();
-    const disk = reader(file);
-    try {
-      database.batch(() => database.streams.upsert(streamRecord()));
-      expect(database.streams.get('stream-a')).toBeDefined();
-      expect(disk.count('streams')).toBe(0);
-      await database.committed();
-      expect(disk.count('streams')).toBe(1);
-    } finally {
-      disk.close();
-    }
+    database.batch(() => database.streams.upsert(streamRecord()));
+    expect(database.streams.get('stream-a')).toBeDefined();
+    expect(countOnDisk(file, 'streams')).toBe(0);
+    await database.committed();
+    expect(countOnDisk(file, 'streams')).toBe(1);
   });
 
   it('commits the writes of one turn together: 200 of them grow the WAL by a few pages, not by 200 commits', async () => {
@@ -64,40 +52,25 @@ describe('Database.batch (group commit)', () => {
     ).toThrow('a plugin bug');
     database.batch(() => database.messages.insertInbound(messageRecord({ messageId: 'kept' })));
     await database.committed();
-    const disk = reader(file);
-    try {
-      expect(disk.count('streams')).toBe(1);
-      expect(disk.count('messages')).toBe(1);
-      expect(database.messages.get('stream-a', 'inbound', 'kept')).toBeDefined();
-      expect(database.messages.get('stream-a', 'inbound', 'undone')).toBeUndefined();
-    } finally {
-      disk.close();
-    }
+    expect(countOnDisk(file, 'streams')).toBe(1);
+    expect(countOnDisk(file, 'messages')).toBe(1);
+    expect(database.messages.get('stream-a', 'inbound', 'kept')).toBeDefined();
+    expect(database.messages.get('stream-a', 'inbound', 'undone')).toBeUndefined();
   });
 
   it('a transaction() commits the open batch with it: both are on disk when it returns', () => {
     const { database, file } = databases.fresh();
     database.batch(() => database.streams.upsert(streamRecord()));
     database.transaction(() => database.messages.insertInbound(messageRecord()));
-    const disk = reader(file);
-    try {
-      expect(disk.count('streams')).toBe(1);
-      expect(disk.count('messages')).toBe(1);
-    } finally {
-      disk.close();
-    }
+    expect(countOnDisk(file, 'streams')).toBe(1);
+    expect(countOnDisk(file, 'messages')).toBe(1);
   });
 
   it('close() commits what is batched', () => {
     const { database, file } = databases.fresh();
     database.batch(() => database.streams.upsert(streamRecord()));
     database.close();
-    const disk = reader(file);
-    try {
-      expect(disk.count('streams')).toBe(1);
-    } finally {
-      disk.close();
-    }
+    expect(countOnDisk(file, 'streams')).toBe(1);
   });
 
   it('a nested batch or transaction inside a batch is part of it (a savepoint), undone with it when it throws', async () => {
@@ -110,13 +83,8 @@ describe('Database.batch (group commit)', () => {
       }),
     ).toThrow('after the nested transaction');
     await nextTurn();
-    const disk = reader(file);
-    try {
-      expect(disk.count('streams')).toBe(0);
-      expect(disk.count('messages')).toBe(0);
-    } finally {
-      disk.close();
-    }
+    expect(countOnDisk(file, 'streams')).toBe(0);
+    expect(countOnDisk(file, 'messages')).toBe(0);
   });
 
   it('when the disk is full, the write that does not fit throws a StorageError naming the file; SQLite drops its whole batch, and committed() says so', async () => {
@@ -141,12 +109,7 @@ describe('Database.batch (group commit)', () => {
       // The next batch is a new one: it commits.
       database.batch(() => database.messages.insertInbound(messageRecord({ messageId: 'after' })));
       await expect(database.committed()).resolves.toBeUndefined();
-      const disk = reader(file);
-      try {
-        expect(disk.count('messages')).toBe(1);
-      } finally {
-        disk.close();
-      }
+      expect(countOnDisk(file, 'messages')).toBe(1);
     } finally {
       database.close();
     }

@@ -1,10 +1,9 @@
-import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../../src/kernel/errors/invalid-argument-error.js';
 import { StorageError } from '../../../src/storage/errors/storage-error.js';
 import type { StreamStateRecord } from '../../../src/storage/stream-state-repository.js';
 import { SqliteStreamStateRepository } from '../../../src/storage/sqlite/sqlite-stream-state-repository.js';
-import { streamRecord, useTestDatabases } from '../storage-fixtures.js';
+import { countOnDisk, streamRecord, useTestDatabases } from '../storage-fixtures.js';
 
 const stopped: StreamStateRecord = {
   streamId: 'stream-a',
@@ -23,15 +22,9 @@ describe(SqliteStreamStateRepository, () => {
     database.transaction(() => database.streams.upsert(streamRecord()));
     database.streamStates.set(stopped);
     expect(database.streamStates.get('stream-a')).toEqual(stopped);
-    const disk = new BetterSqlite3(file, { readonly: true });
-    const onDisk = () => (disk.prepare('SELECT count(*) AS n FROM stream_state').get() as { n: number }).n;
-    try {
-      expect(onDisk()).toBe(0);
-      await database.committed();
-      expect(onDisk()).toBe(1);
-    } finally {
-      disk.close();
-    }
+    expect(countOnDisk(file, 'stream_state')).toBe(0);
+    await database.committed();
+    expect(countOnDisk(file, 'stream_state')).toBe(1);
   });
 
   it('sets a state and gets it back; an unknown stream has none', () => {

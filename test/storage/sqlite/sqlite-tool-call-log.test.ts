@@ -1,9 +1,8 @@
-import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../../src/kernel/errors/invalid-argument-error.js';
 import { SqliteToolCallLog } from '../../../src/storage/sqlite/sqlite-tool-call-log.js';
 import type { ToolCallRecord } from '../../../src/storage/tool-call-log.js';
-import { useTestDatabases } from '../storage-fixtures.js';
+import { countOnDisk, useTestDatabases } from '../storage-fixtures.js';
 
 function call(overrides: Partial<ToolCallRecord> = {}): ToolCallRecord {
   return {
@@ -27,15 +26,9 @@ describe(SqliteToolCallLog, () => {
     const { database, file } = databases.fresh();
     database.toolCalls.record(call());
     expect(database.toolCalls.recent('stream-a', 10)).toEqual([call()]);
-    const disk = new BetterSqlite3(file, { readonly: true });
-    const onDisk = () => (disk.prepare('SELECT count(*) AS n FROM tool_calls').get() as { n: number }).n;
-    try {
-      expect(onDisk()).toBe(0);
-      await database.committed();
-      expect(onDisk()).toBe(1);
-    } finally {
-      disk.close();
-    }
+    expect(countOnDisk(file, 'tool_calls')).toBe(0);
+    await database.committed();
+    expect(countOnDisk(file, 'tool_calls')).toBe(1);
   });
 
   it('records a call and gives it back whole, failures included', () => {
