@@ -96,12 +96,9 @@ export class Outbox {
         deadlineAt: now + this.#options.deadlineMs,
       });
     });
-    /** Why the row was not stored, if its batch failed. */
-    const notStored = database.committed().then(
-      () => undefined,
-      (error: unknown) => this.#notStored(outboxId, reply, error),
-    );
+    const committed = database.committed();
     if (this.#closed) {
+      void committed.catch((error: unknown) => this.#notStored(outboxId, reply, error));
       // The host is stopping: the reply is kept for the next start.
       return { outboxId, firstAttempt: Promise.resolve({ status: 'queued', reason: 'the host is stopping; the reply is sent at the next start', outboxId }) };
     }
@@ -110,8 +107,9 @@ export class Outbox {
       settle = resolve;
       this.#firstAttempts.set(outboxId, resolve);
     });
-    void notStored.then((reason) => {
-      if (reason !== undefined && this.#firstAttempts.get(outboxId) === settle) this.#settleFirst(outboxId, { status: 'failed', reason });
+    void committed.catch((error: unknown) => {
+      const reason = this.#notStored(outboxId, reply, error);
+      if (this.#firstAttempts.get(outboxId) === settle) this.#settleFirst(outboxId, { status: 'failed', reason });
     });
     this.#startWorker(reply.streamId);
     return { outboxId, firstAttempt };
