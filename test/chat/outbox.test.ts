@@ -371,5 +371,29 @@ describe('held reads', () => {
       expect(records.some((record) => record.level === 'error' && record.msg.includes('not stored'))).toBe(true);
       database.close();
     });
+
+    it('a reply whose batch SQLite rolled back is reported failed to its sender, its text in the error log, and never sent', async () => {
+      let handle!: BetterSqlite3.Database;
+      const { ingress, database, streams, platform, records } = harness({
+        open: (file, logger) => {
+          openDatabase({ file, logger }).close();
+          handle = new BetterSqlite3(file);
+          return new Database(handle, logger);
+        },
+      });
+      await ingress.receive(privateEnvelope(1, 'hi'));
+      const add = database.outbox.add.bind(database.outbox);
+      database.outbox.add = (entry) => {
+        database.outbox.add = add;
+        const rowId = add(entry);
+        queueMicrotask(() => handle.exec('ROLLBACK'));
+        return rowId;
+      };
+      expect(await streams.send(streamOf('10001'), { content: '这句没存下来' })).toMatchObject({ status: 'failed', reason: expect.stringContaining('could not be stored') });
+      expect(platform.attempts).toEqual([]);
+      expect(database.outbox.count()).toBe(0);
+      expect(records.some((record) => record.level === 'error' && record.msg.includes('这句没存下来'))).toBe(true);
+      database.close();
+    });
   });
 });
