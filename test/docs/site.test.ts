@@ -81,7 +81,11 @@ describe('[issue 19] the documentation site', () => {
     ] as const) {
       await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
       await page.click('.DocSearch-Button');
-      await page.keyboard.type(query);
+      // The search box is an async component and its index a lazy chunk: keys typed before
+      // its input mounts are lost on a loaded machine, so fill the input once it is there.
+      const input = page.locator('.VPLocalSearchBox input');
+      await input.waitFor({ timeout: 15_000 });
+      await input.fill(query);
       // Results refresh as the query grows: wait for a result of the whole query, in the first five.
       const found = page.locator('.VPLocalSearchBox .result', { hasText: expected }).first();
       await found.waitFor({ timeout: 15_000 });
