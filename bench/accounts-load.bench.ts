@@ -2,6 +2,7 @@ import { planConversations, parseConversationText, type PlannedConversation } fr
 import { converseOverAccounts, type AccountTurns, type MultiAccountTurns } from './support/account-turns.js';
 import { BenchBot, type StoredCounts, type StoredInbound } from './support/bench-bot.js';
 import { processMemoryMiB } from './support/process-memory.js';
+import { judgeCondition } from './support/goal.js';
 
 // Several accounts: one bot (host process and OneBot v11 adapter process, as `npm start` runs
 // them) with four loopback peers connected at once in reverse mode, each with its own
@@ -156,8 +157,10 @@ export async function benchAccountsLoad(options: AccountsLoadOptions = DEFAULT_A
   console.log(`  peak memory (VmHWM)  one account: ${memory(single)}; ${options.accounts} accounts: ${memory(several)}`);
   const singleMet = checkRun(single, 'one account', total);
   const severalMet = checkRun(several, `${options.accounts} accounts`, total);
-  console.log(
-    `  goal: every message stored once and answered exactly once, on the connection of the account it was sent to, each conversation its own stream -> ${singleMet && severalMet ? 'MET' : 'MISSED'}`,
+  judgeCondition(
+    'accounts load: every message stored once and answered exactly once, on the connection of its account, each conversation its own stream',
+    singleMet && severalMet,
+    `one account ${singleMet ? 'held' : 'failed'}, ${options.accounts} accounts ${severalMet ? 'held' : 'failed'}`,
   );
   return singleMet && severalMet;
 }

@@ -2,6 +2,7 @@ import { OneBotPeer } from '../test/support/onebot-peer.js';
 import { BenchBot, type StoredCounts } from './support/bench-bot.js';
 import { checkAnswers, converse, describeLatency, type FaultPlan, type LoadOptions, percentile, startBareEndpoint, type TurnResults } from './support/load-driver.js';
 import { processMemoryMiB } from './support/process-memory.js';
+import { judgeCondition } from './support/goal.js';
 
 // Load: 1,000 private conversations x 20 messages through the real bot (host process and
 // OneBot v11 adapter process, as `npm start` runs them) and a OneBot peer on loopback that
@@ -91,14 +92,14 @@ export async function benchLoad(options: LoadOptions = { streams: 1_000, message
   console.log(`  ratio to the baseline                p50 ${(percentile(botSorted, 50) / percentile(floorSorted, 50)).toFixed(1)}x, p99 ${(percentile(botSorted, 99) / percentile(floorSorted, 99)).toFixed(1)}x`);
   console.log(`  peak memory (VmHWM)                  host ${bot.hostPeakMiB?.toFixed(0) ?? '?'} MiB, adapter ${bot.adapterPeakMiB?.toFixed(0) ?? '?'} MiB`);
   const cleanMet = checkDelivery(bot, total);
-  console.log(`  goal: every message stored exactly once and answered at most once -> ${cleanMet ? 'MET' : 'MISSED'}`);
+  judgeCondition('load: every message stored exactly once and answered at most once', cleanMet, `${total} messages`);
   console.log(`  fault run: the peer drops its connection at ${fault.dropAtAnswers.join(' and ')} answers, users repeat what may be lost (same message id)`);
   console.log(`  moonglass, ${faulty.drops} drops                   ${describeLatency(faultySorted)}, ${throughput(faulty)}`);
   console.log(`  ratio to the clean run               p50 ${(percentile(faultySorted, 50) / percentile(botSorted, 50)).toFixed(1)}x, p99 ${(percentile(faultySorted, 99) / percentile(botSorted, 99)).toFixed(1)}x`);
   const { refused, afterDrop, stalled } = faulty.repeats;
   console.log(`    repeated pushes ${refused + afterDrop + stalled} (refused while disconnected ${refused}, after a drop ${afterDrop}, stalled ${stalled})`);
   const faultMet = faulty.drops === fault.dropAtAnswers.length && checkDelivery(faulty, total);
-  console.log(`  goal: with ${fault.dropAtAnswers.length} drops, every message stored exactly once and answered exactly once (delivery checks) -> ${faultMet ? 'MET' : 'MISSED'}`);
+  judgeCondition(`load: with ${fault.dropAtAnswers.length} drops, every message stored exactly once and answered exactly once`, faultMet, `${faulty.drops} drops seen, delivery checks`);
   return cleanMet && faultMet;
 }
 

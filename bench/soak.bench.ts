@@ -3,6 +3,7 @@ import { answerText } from './support/answer-text.js';
 import { BenchBot } from './support/bench-bot.js';
 import { processMemoryMiB } from './support/process-memory.js';
 import { type RssSample, rssTrend } from './support/rss-trend.js';
+import { judgeCondition } from './support/goal.js';
 
 // Soak: the real bot (host process and OneBot v11 adapter process, as `npm start` runs them)
 // with a loopback peer pushing group messages that @-mention the bot at a steady rate
@@ -108,7 +109,7 @@ export async function benchSoak(options: SoakOptions): Promise<boolean> {
     console.log(`  sent ${sent} (refused pushes ${refusedPushes}); stored inbound ${stored.inbound} (stored twice: ${stored.inboundTwice}); outbound ${stored.outbound}`);
     console.log(`  answered ${answers.size} of ${sent}; answered more than once: ${answeredTwice}; answers quoting nothing sent: ${strayAnswers}`);
     const delivered = refusedPushes === 0 && stored.inbound === sent && stored.inboundTwice === 0 && answers.size === sent && answeredTwice === 0 && strayAnswers === 0;
-    console.log(`  goal: every message stored once and answered exactly once -> ${delivered ? 'MET' : 'MISSED'}`);
+    judgeCondition('soak: every message stored once and answered exactly once', delivered, `${sent} sent, ${answers.size} answered`);
 
     let steady = true;
     for (const [name, samples] of [['host', host], ['adapter', adapter]] as const) {
@@ -122,7 +123,7 @@ export async function benchSoak(options: SoakOptions): Promise<boolean> {
         `  ${name} RSS: ${Math.min(...range).toFixed(0)}-${Math.max(...range).toFixed(0)} MiB; median middle third ${trend.middleMedianMiB.toFixed(1)} MiB, last third ${trend.lastMedianMiB.toFixed(1)} MiB` +
           ` (${(trend.lastMedianMiB - trend.middleMedianMiB >= 0 ? '+' : '') + (trend.lastMedianMiB - trend.middleMedianMiB).toFixed(1)} MiB, margin ${trend.marginMiB.toFixed(1)}); slope after warm-up ${trend.slopeMiBPerMinute.toFixed(2)} MiB/min`,
       );
-      console.log(`  goal: no upward trend in ${name} RSS -> ${trend.upward ? 'MISSED' : 'MET'}`);
+      judgeCondition(`soak: no upward trend in ${name} RSS`, !trend.upward, `slope after warm-up ${trend.slopeMiBPerMinute.toFixed(2)} MiB/min`);
       if (trend.upward) steady = false;
     }
     return delivered && steady;
