@@ -86,7 +86,7 @@ describe('[issue 19] the documentation site', () => {
       const input = page.locator('.VPLocalSearchBox input');
       await input.waitFor({ timeout: 15_000 });
       await input.fill(query);
-      // Results refresh as the query grows: wait for a result of the whole query, in the first five.
+      // Results come once the lazy index has loaded: wait for one that matches, in the first five.
       const found = page.locator('.VPLocalSearchBox .result', { hasText: expected }).first();
       await found.waitFor({ timeout: 15_000 });
       const rank = (await page.locator('.VPLocalSearchBox .result').allInnerTexts()).findIndex((text) => expected.test(text));
