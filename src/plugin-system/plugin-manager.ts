@@ -145,7 +145,7 @@ export class PluginManager {
     // Entry files are imported concurrently (compiling them dominates a cold start, and the
     // TypeScript loader works while the main thread waits), then handled one by one in scan
     // order. Tools and components of every plugin are registered before any onLoad runs.
-    const imports = plugins.map((discovered) => settle(importPluginEntry(discovered.folder)));
+    const imports = plugins.map((discovered) => settle(importPluginEntry(discovered.folder, this.#logger)));
     const prepared: LoadedPlugin[] = [];
     for (const [index, plugin] of plugins.entries()) {
       const blocked = this.#blockedBy(plugin.manifest, (id) => prepared.some((entry) => entry.plugin.id === id));
@@ -312,7 +312,7 @@ export class PluginManager {
       orderByDependencies(graph).problems.get(pluginId) ??
       this.#blockedBy(discovered.manifest, (id) => this.#loaded.some((entry) => entry.plugin.id === id));
     if (blocked !== undefined) return kept({ stage: 'dependencies', reason: blocked, location: undefined });
-    const imported = await settle(importPluginEntry(status.folder));
+    const imported = await settle(importPluginEntry(status.folder, this.#logger));
     if (!imported.ok) return kept(reloadFailure('entry', imported.error, status.folder));
     const settings = readPluginSettings({ host: this.#options.host, logger: this.#logger }, discovered, imported.value);
     if (settings.kind === 'failed') return kept(reloadFailure('config', settings.error, status.folder));
@@ -377,7 +377,7 @@ export class PluginManager {
       orderByDependencies([...this.#discovered.values()]).problems.get(discovered.manifest.id) ??
       this.#blockedBy(discovered.manifest, (id) => this.#loaded.some((entry) => entry.plugin.id === id));
     if (blocked !== undefined) return this.#skip(status, blocked);
-    const prepared = this.#prepare(discovered, await settle(importPluginEntry(status.folder)));
+    const prepared = this.#prepare(discovered, await settle(importPluginEntry(status.folder, this.#logger)));
     if (prepared === undefined) return;
     try {
       await this.#runStep(prepared, 'onLoad');

@@ -50,7 +50,7 @@ export function pluginPackageFiles(options: PluginPackageFileOptions): Map<strin
   files.set(
     'plugin.js',
     `// Plain JavaScript, so the package needs no build step (a plugin.ts entry works too: the host
-// runs TypeScript in packages through tsx). Without a TypeScript compiler there are no decorator
+// compiles TypeScript in packages, and caches the result). Without a TypeScript compiler there are no decorator
 // expressions: \`tool(...)\` is applied as the function it is, below. Guide: moonglass docs,
 // "Plugin packages and publishing".
 import * as z from 'zod';

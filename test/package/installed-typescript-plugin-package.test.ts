@@ -1,9 +1,10 @@
 // Issue 16, item 2 ("its entry (plugin.js, or plugin.ts)"), in a bot project that runs the
 // compiled, installed moonglass: a TypeScript plugin package (plugin.ts with legacy decorators,
 // a second module, importing `moonglass`) packed and `npm install`ed into node_modules. The
-// compiled host registers tsx at the first .ts entry (src/plugin-system/loader/typescript-loader.ts);
-// the plugin's decorators need moonglass's tsconfig (experimentalDecorators) for that file too.
-import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// compiled host compiles the entry once into node_modules/.cache/moonglass/ and imports that
+// (src/plugin-system/loader/compiled-entry.ts, issue 20), with moonglass's tsconfig
+// (experimentalDecorators) for the plugin's decorators; tsx is not registered at all.
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,8 +104,17 @@ describe('a TypeScript plugin package in node_modules of a bot project on the in
     // Its tool and its two services.
     expect(plugins.stdout, plugins.stderr).toMatch(/^loaded\s+demo\.tally 1\.0\.0 \(node_modules\/moonglass-plugin-tally\) 3 component\(s\)$/m);
 
-    const start = await npmStart(project, ['!repeat_word {"word":"moon"}']);
+    // `moonglass plugins` imported the entry: compiled into the project's node_modules/.cache.
+    // (The scaffolded plugins/dice has its own folder there too.)
+    const tally = readdirSync(join(project, 'node_modules', '.cache', 'moonglass', 'plugins')).filter((name) => name.startsWith('moonglass-plugin-tally-'));
+    expect(tally).toEqual([expect.stringMatching(/^moonglass-plugin-tally-[0-9a-f]{12}$/)]);
+    expect(readdirSync(join(project, 'node_modules', '.cache', 'moonglass', 'plugins', tally[0]!))).toEqual(expect.arrayContaining([expect.stringMatching(/^plugin-[0-9a-f]{16}\.mjs$/), 'plugin.ts.json']));
+
+    const start = await runCommand('npm', ['start', '--', '--log-level', 'debug'], { cwd: project, input: '!repeat_word {"word":"moon"}\n', timeoutMs: 60_000 });
     expect(start.stderr).toMatch(/"id":"demo\.tally".*"msg":"工具插件已加载"/);
+    // [issue 20] From the cache, and tsx never registered (about 0.2 s of a start).
+    expect(start.stderr).toMatch(/"from":"cache".*"msg":"TypeScript plugin entry imported as compiled JavaScript"/);
+    expect(start.stderr).not.toMatch(/runs through tsx/);
     expect(toolLine(start.stdout, 'repeat_word'), start.stdout + start.stderr).toBe('· repeat_word {"word":"moon"} → moon-moon (tally)');
     expect(start.code).toBe(0);
     expect(readFileSync(join(project, 'config', 'plugins', 'demo.tally.toml'), 'utf8')).toMatch(/^times = 2$/m);

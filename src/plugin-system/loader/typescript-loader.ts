@@ -1,10 +1,17 @@
+import { dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Logger } from '../../kernel/logger/logger.js';
+import { compiledEntry } from './compiled-entry.js';
+
 // Plugins may be TypeScript (`plugin.ts`) with no build step. Run from the sources, the host
 // already runs under tsx (`npm start`) or vite (the tests), which compile them. Run from the
 // compiled package (dist/, a bot project's node_modules/moonglass), Node 20 cannot import a
-// .ts file: the same tsx hooks as `npm start` are registered the first time one is needed.
-// Only then, so the host's own JavaScript still loads through Node's plain loader: once the
-// hooks exist, every module resolved costs a round trip to their thread.
+// .ts file: the entry is compiled to JavaScript once and cached (compiled-entry.ts), and
+// only a plugin the cache cannot hold brings in tsx: its hooks are registered the first time
+// one is needed. Only then, so the host's own JavaScript still loads through Node's plain
+// loader: once the hooks exist, every module resolved costs a round trip to their thread.
 let registering: Promise<unknown> | undefined;
+let sourceMapsEnabled = false;
 
 const RUNNING_COMPILED = import.meta.url.endsWith('.js');
 
@@ -17,10 +24,11 @@ function isTypeScript(file: string): boolean {
 }
 
 /**
- * Imports a plugin's entry module. For a .ts file in a compiled host, the TypeScript loader
- * is registered first (once per process).
+ * Imports a plugin's entry module (`url` is the entry's file URL, with the query that makes
+ * each import a fresh one). For a .ts file in a compiled host, its cached compiled module;
+ * failing that, through tsx, registered first (once per process).
  */
-export async function importEntryModule(file: string, url: string): Promise<unknown> {
+export async function importEntryModule(file: string, url: string, logger?: Logger): Promise<unknown> {
   if (!RUNNING_COMPILED) return import(url);
   if (!isTypeScript(file)) {
     const imported = import(url);
@@ -28,6 +36,18 @@ export async function importEntryModule(file: string, url: string): Promise<unkn
     void imported.finally(() => javaScriptImports.delete(imported)).catch(() => undefined);
     return imported;
   }
+  const started = performance.now();
+  const compiled = await compiledEntry(file, dirname(file));
+  if (compiled.kind !== 'unsupported') {
+    logger?.debug({ file, compiled: compiled.file, from: compiled.kind === 'cached' ? 'cache' : 'esbuild', ms: Math.round(performance.now() - started) }, 'TypeScript plugin entry imported as compiled JavaScript');
+    // Stack traces of the plugin's errors name its .ts lines (the bundle carries its source map).
+    if (!sourceMapsEnabled) {
+      sourceMapsEnabled = true;
+      process.setSourceMapsEnabled(true);
+    }
+    return import(`${pathToFileURL(compiled.file).href}${new URL(url).search}`);
+  }
+  logger?.debug({ file, reason: compiled.reason }, 'TypeScript plugin entry runs through tsx: the compile cache cannot hold it');
   registering ??= Promise.allSettled([...javaScriptImports]).then(
     // dist/register-typescript.mjs, copied beside the compiled host by scripts/copy-plugin-assets.mjs.
     () => import(new URL('../../register-typescript.mjs', import.meta.url).href),
