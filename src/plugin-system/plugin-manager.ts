@@ -8,10 +8,11 @@ import { withTimeout } from '../kernel/time/with-timeout.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { ChatRuntime } from '../chatter/chat-runtime.js';
 import { type DiscoveredPlugin, discoverPlugins } from './discovery/discover-plugins.js';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { PluginRoot } from './discovery/plugin-root.js';
 import type { PluginStatus } from './discovery/plugin-status.js';
 import { importPluginEntry, type PluginClass } from './loader/import-plugin-entry.js';
+import type { EntryImportOptions } from './loader/typescript-loader.js';
 import type { PluginHostFacts, PluginServiceFactories } from './plugin-context.js';
 import { type LifecycleStep, lifecycleReasonOf, runLifecycleStep } from './lifecycle/run-lifecycle-step.js';
 import type { ToolPlugin } from './tool-plugin.js';
@@ -68,6 +69,8 @@ const compatibilityNotices = new Set<string>();
 export class PluginManager {
   readonly #options: PluginManagerOptions;
   readonly #logger: Logger;
+  /** A compiled host caches its TypeScript plugins' compiled entries in `<data>/cache/plugins`. */
+  readonly #entryImport: EntryImportOptions;
   #statuses: PluginStatus[] = [];
   #loaded: LoadedPlugin[] = [];
   /** Every plugin with a usable manifest, switched off ones included, by id: the dependency graph. */
@@ -78,6 +81,7 @@ export class PluginManager {
   constructor(options: PluginManagerOptions) {
     this.#options = options;
     this.#logger = options.logger;
+    this.#entryImport = { logger: options.logger, compileCacheRoot: join(options.host.dataDir, 'cache', 'plugins') };
   }
 
   /** Every plugin folder seen and what became of it, in scan order. */
@@ -145,7 +149,7 @@ export class PluginManager {
     // Entry files are imported concurrently (compiling them dominates a cold start, and the
     // TypeScript loader works while the main thread waits), then handled one by one in scan
     // order. Tools and components of every plugin are registered before any onLoad runs.
-    const imports = plugins.map((discovered) => settle(importPluginEntry(discovered.folder, this.#logger)));
+    const imports = plugins.map((discovered) => settle(importPluginEntry(discovered.folder, this.#entryImport)));
     const prepared: LoadedPlugin[] = [];
     for (const [index, plugin] of plugins.entries()) {
       const blocked = this.#blockedBy(plugin.manifest, (id) => prepared.some((entry) => entry.plugin.id === id));
@@ -312,7 +316,7 @@ export class PluginManager {
       orderByDependencies(graph).problems.get(pluginId) ??
       this.#blockedBy(discovered.manifest, (id) => this.#loaded.some((entry) => entry.plugin.id === id));
     if (blocked !== undefined) return kept({ stage: 'dependencies', reason: blocked, location: undefined });
-    const imported = await settle(importPluginEntry(status.folder, this.#logger));
+    const imported = await settle(importPluginEntry(status.folder, this.#entryImport));
     if (!imported.ok) return kept(reloadFailure('entry', imported.error, status.folder));
     const settings = readPluginSettings({ host: this.#options.host, logger: this.#logger }, discovered, imported.value);
     if (settings.kind === 'failed') return kept(reloadFailure('config', settings.error, status.folder));
@@ -377,7 +381,7 @@ export class PluginManager {
       orderByDependencies([...this.#discovered.values()]).problems.get(discovered.manifest.id) ??
       this.#blockedBy(discovered.manifest, (id) => this.#loaded.some((entry) => entry.plugin.id === id));
     if (blocked !== undefined) return this.#skip(status, blocked);
-    const prepared = this.#prepare(discovered, await settle(importPluginEntry(status.folder, this.#logger)));
+    const prepared = this.#prepare(discovered, await settle(importPluginEntry(status.folder, this.#entryImport)));
     if (prepared === undefined) return;
     try {
       await this.#runStep(prepared, 'onLoad');

@@ -1,7 +1,7 @@
 // Issue 16, item 2 ("its entry (plugin.js, or plugin.ts)"), in a bot project that runs the
 // compiled, installed moonglass: a TypeScript plugin package (plugin.ts with legacy decorators,
 // a second module, importing `moonglass`) packed and `npm install`ed into node_modules. The
-// compiled host compiles the entry once into node_modules/.cache/moonglass/ and imports that
+// compiled host compiles the entry once into its data folder (data/cache/plugins/) and imports that
 // (src/plugin-system/loader/compiled-entry.ts, issue 20), with moonglass's tsconfig
 // (experimentalDecorators) for the plugin's decorators; tsx is not registered at all.
 import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { freePort } from '../support/free-port.js';
 import { projectRoot } from '../support/temp-dir.js';
 import { pluginManifest, writeFiles } from '../plugin-system/support/plugin-packages.js';
 import { changedPaths, snapshotTree } from './support/file-tree.js';
-import { installMoonglass, npmStart, scaffoldProject, setAdminPort } from './support/installed-projects.js';
+import { installMoonglass, scaffoldProject, setAdminPort } from './support/installed-projects.js';
 import { installPluginTarball, makeReadOnly, makeWritable } from './support/plugin-package-install.js';
 import { runCommand } from './support/run-command.js';
 
@@ -104,17 +104,15 @@ describe('a TypeScript plugin package in node_modules of a bot project on the in
     // Its tool and its two services.
     expect(plugins.stdout, plugins.stderr).toMatch(/^loaded\s+demo\.tally 1\.0\.0 \(node_modules\/moonglass-plugin-tally\) 3 component\(s\)$/m);
 
-    // `moonglass plugins` imported the entry: compiled into the project's node_modules/.cache.
-    // (The scaffolded plugins/dice has its own folder there too.)
-    const tally = readdirSync(join(project, 'node_modules', '.cache', 'moonglass', 'plugins')).filter((name) => name.startsWith('moonglass-plugin-tally-'));
-    expect(tally).toEqual([expect.stringMatching(/^moonglass-plugin-tally-[0-9a-f]{12}$/)]);
-    expect(readdirSync(join(project, 'node_modules', '.cache', 'moonglass', 'plugins', tally[0]!))).toEqual(expect.arrayContaining([expect.stringMatching(/^plugin-[0-9a-f]{16}\.mjs$/), 'plugin.ts.json']));
-
     const start = await runCommand('npm', ['start', '--', '--log-level', 'debug'], { cwd: project, input: '!repeat_word {"word":"moon"}\n', timeoutMs: 60_000 });
     expect(start.stderr).toMatch(/"id":"demo\.tally".*"msg":"工具插件已加载"/);
-    // [issue 20] From the cache, and tsx never registered (about 0.2 s of a start).
-    expect(start.stderr).toMatch(/"from":"cache".*"msg":"TypeScript plugin entry imported as compiled JavaScript"/);
+    // [issue 20] Compiled by esbuild into the project's data folder, and tsx never registered (about 0.2 s of a start).
+    expect(start.stderr).toMatch(/"from":"esbuild".*"msg":"TypeScript plugin entry imported as compiled JavaScript"/);
     expect(start.stderr).not.toMatch(/runs through tsx/);
+    // (The scaffolded plugins/dice has its own folder there too.)
+    const tally = readdirSync(join(project, 'data', 'cache', 'plugins')).filter((name) => name.startsWith('moonglass-plugin-tally-'));
+    expect(tally).toEqual([expect.stringMatching(/^moonglass-plugin-tally-[0-9a-f]{12}$/)]);
+    expect(readdirSync(join(project, 'data', 'cache', 'plugins', tally[0]!))).toEqual(expect.arrayContaining([expect.stringMatching(/^plugin-[0-9a-f]{16}\.mjs$/), 'plugin.ts.json']));
     expect(toolLine(start.stdout, 'repeat_word'), start.stdout + start.stderr).toBe('· repeat_word {"word":"moon"} → moon-moon (tally)');
     expect(start.code).toBe(0);
     expect(readFileSync(join(project, 'config', 'plugins', 'demo.tally.toml'), 'utf8')).toMatch(/^times = 2$/m);
@@ -124,8 +122,10 @@ describe('a TypeScript plugin package in node_modules of a bot project on the in
   it('[issue 16] made read-only (chmod -R a-w), the TypeScript package still compiles, loads and answers, and its folder is unchanged', async () => {
     makeReadOnly(folder);
     const before = snapshotTree(folder);
-    const start = await npmStart(project, ['!repeat_word {"word":"ro"}']);
+    const start = await runCommand('npm', ['start', '--', '--log-level', 'debug'], { cwd: project, input: '!repeat_word {"word":"ro"}\n', timeoutMs: 60_000 });
     expect(toolLine(start.stdout, 'repeat_word'), start.stdout + start.stderr).toBe('· repeat_word {"word":"ro"} → ro-ro (tally)');
+    // [issue 20] The second start imports the compiled entry from the cache.
+    expect(start.stderr).toMatch(/"from":"cache".*"msg":"TypeScript plugin entry imported as compiled JavaScript"/);
     expect(changedPaths(before, snapshotTree(folder))).toEqual([]);
   }, 120_000);
 });

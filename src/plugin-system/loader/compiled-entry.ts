@@ -1,27 +1,27 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import { dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Loader, Plugin, PluginBuild } from 'esbuild';
 import { describeError } from '../../kernel/errors/describe-error.js';
-import { compileCacheFolder, nodeModulesAbove } from './compile-cache-folder.js';
+import { compileCacheFolder, packageFolderFrom } from './compile-cache-folder.js';
 
 // A compiled host (dist/, an installed moonglass) cannot import a plugin.ts by itself. tsx
 // could compile it, but registering tsx's hooks blocks the start about 0.2 s (Node boots the
 // hooks' worker thread and loads tsx into it), and from then on every module the process
 // resolves costs a round trip to that thread. Instead the entry and the local files it
-// imports are compiled once by esbuild into one ES module, kept in a cache folder (see
-// compile-cache-folder.ts) under a hash of every source it was made from, and imported as
-// plain JavaScript: a later start only reads and hashes those sources.
+// imports are compiled once by esbuild into one ES module, kept in the host's data folder
+// (see compile-cache-folder.ts) under a hash of every source it was made from, and imported
+// as plain JavaScript: a later start only reads and hashes those sources.
 //
 // What stays as it is written: bare imports (packages, node: built-ins) and relative imports
 // of files outside the plugin's folder (as absolute URLs). Each bundled file's import.meta.url,
 // .filename and .dirname are its own source's, so a plugin reads the assets beside its files
 // as before. What the bundle cannot keep (another use of import.meta, CommonJS, a `#` import,
-// a TypeScript file outside the folder, a bare import that would resolve to another copy from
-// the cache folder, a file type esbuild does not load) is an `unsupported` answer, kept in the
-// cache too: the caller runs that plugin through tsx.
+// a TypeScript file outside the folder, a package found elsewhere from the cache folder than
+// from the plugin's, a file type esbuild does not load) is an `unsupported` answer, kept in
+// the cache too: the caller runs that plugin through tsx.
 
 /** What the caller imports for a TypeScript entry. */
 export type CompiledEntry =
@@ -32,6 +32,8 @@ interface CacheRecord {
   key: string;
   /** The sources the output was made from: path relative to the plugin folder → sha256. */
   inputs: Record<string, string>;
+  /** The packages it imports, each of which must resolve to the same folder from the cache as from the plugin. */
+  packages: string[];
   output?: string | undefined;
   unsupported?: string | undefined;
 }
@@ -69,20 +71,20 @@ function sha256(bytes: string | Buffer): string {
 
 /**
  * The JavaScript module to import for the TypeScript entry `entry` of the plugin in
- * `pluginFolder`: from the cache when every source it was made from is unchanged, else
- * compiled now and cached; or why it cannot be, for the caller to run it through tsx.
+ * `pluginFolder`, cached under `cacheRoot`: from the cache when every source it was made
+ * from is unchanged, else compiled now and cached; or why it cannot be, for the caller to
+ * run it through tsx.
  */
-export async function compiledEntry(entry: string, pluginFolder: string): Promise<CompiledEntry> {
-  const cache = compileCacheFolder(pluginFolder);
-  if (cache === undefined) return { kind: 'unsupported', reason: 'no node_modules folder above the plugin folder, so nowhere to cache its compiled entry' };
+export async function compiledEntry(entry: string, pluginFolder: string, cacheRoot: string): Promise<CompiledEntry> {
+  const cache = compileCacheFolder(cacheRoot, pluginFolder);
   const recordFile = join(cache, `${relative(pluginFolder, entry).split(sep).join('_')}.json`);
   const record = readRecord(recordFile);
   if (record !== undefined && isCurrent(record, pluginFolder, cache)) {
     return record.output !== undefined ? { kind: 'cached', file: join(cache, record.output) } : { kind: 'unsupported', reason: record.unsupported ?? 'unsupported' };
   }
-  const built = await compile(entry, pluginFolder);
+  const built = await compile(entry, pluginFolder, cache);
   if (built.kind === 'unsupported' && !built.lasting) return { kind: 'unsupported', reason: built.reason };
-  const fresh: CacheRecord = { key: currentKey(), inputs: built.inputs };
+  const fresh: CacheRecord = { key: currentKey(), inputs: built.inputs, packages: built.packages };
   try {
     mkdirSync(cache, { recursive: true });
     if (built.kind === 'unsupported') fresh.unsupported = built.reason;
@@ -108,8 +110,10 @@ function readRecord(file: string): CacheRecord | undefined {
 }
 
 function isCurrent(record: CacheRecord, pluginFolder: string, cache: string): boolean {
-  if (record.key !== currentKey() || typeof record.inputs !== 'object' || record.inputs === null) return false;
+  if (record.key !== currentKey() || typeof record.inputs !== 'object' || record.inputs === null || !Array.isArray(record.packages)) return false;
   if (record.output !== undefined && !existsSync(join(cache, record.output))) return false;
+  // A package installed since (a second copy inside the plugin's folder, say) would change what the entry imports.
+  if (record.output !== undefined && record.packages.some((name) => packageFolderFrom(pluginFolder, name) !== packageFolderFrom(cache, name))) return false;
   for (const [path, hash] of Object.entries(record.inputs)) {
     let bytes: Buffer;
     try {
@@ -136,14 +140,19 @@ function removeStaleOutputs(cache: string, keep: string): void {
   }
 }
 
-type Built =
-  | { kind: 'built'; code: string; inputs: Record<string, string> }
-  // `lasting`: whether the reason holds until one of `inputs` changes (else nothing is cached).
-  | { kind: 'unsupported'; reason: string; inputs: Record<string, string>; lasting: boolean };
+interface Sources {
+  inputs: Record<string, string>;
+  packages: string[];
+}
 
-async function compile(entry: string, pluginFolder: string): Promise<Built> {
+type Built =
+  | ({ kind: 'built'; code: string } & Sources)
+  // `lasting`: whether the reason holds until one of `inputs` changes (else nothing is cached).
+  | ({ kind: 'unsupported'; reason: string; lasting: boolean } & Sources);
+
+async function compile(entry: string, pluginFolder: string, cache: string): Promise<Built> {
   const esbuild = await import('esbuild');
-  const inputs: Record<string, string> = {};
+  const sources: Sources = { inputs: {}, packages: [] };
   const problems: string[] = [];
   activeBuilds += 1;
   try {
@@ -160,23 +169,23 @@ async function compile(entry: string, pluginFolder: string): Promise<Built> {
       // Stack traces name the plugin's .ts lines (process.setSourceMapsEnabled, see the caller).
       sourcemap: 'inline',
       // The output's place, for the source map's paths; write: false, so nothing lands there.
-      outfile: join(compileCacheFolder(pluginFolder)!, 'out.mjs'),
+      outfile: join(cache, 'out.mjs'),
       tsconfigRaw: { compilerOptions: pluginCompilerOptions() } as never,
       logLevel: 'silent',
       metafile: true,
-      plugins: [keepPluginFolderOnly(pluginFolder, inputs, problems)],
+      plugins: [keepPluginFolderOnly(pluginFolder, cache, sources, problems)],
     });
     for (const [path, input] of Object.entries(result.metafile.inputs)) {
       if (input.format === 'cjs') problems.push(`${path} is a CommonJS module`);
     }
     const code = result.outputFiles[0]!.text;
     if (code.includes('Dynamic require of')) problems.push('it calls require(), which an ES module does not have');
-    if (problems.length > 0) return { kind: 'unsupported', reason: problems.join('; '), inputs, lasting: true };
-    return { kind: 'built', code, inputs };
+    if (problems.length > 0) return { kind: 'unsupported', reason: problems.join('; '), ...sources, lasting: true };
+    return { kind: 'built', code, ...sources };
   } catch (error) {
     // A syntax error, a missing file: tsx reports it the way a plugin author knows, with its
     // file and line. Not cached: the fix may be a file that is not among the inputs yet.
-    return { kind: 'unsupported', reason: `esbuild could not compile it: ${describeError(error)}`, inputs, lasting: false };
+    return { kind: 'unsupported', reason: `esbuild could not compile it: ${describeError(error)}`, ...sources, lasting: false };
   } finally {
     activeBuilds -= 1;
     // The esbuild service is a child process of ~17 MiB: not kept once nothing is compiling.
@@ -190,11 +199,11 @@ function isInside(folder: string, path: string): boolean {
 
 /**
  * Bundles only the plugin's own files: packages and files outside its folder stay imports.
- * Collects every bundled source's hash into `inputs` and what the bundle cannot keep into `problems`.
+ * Collects every bundled source's hash and every package imported into `sources`, and what
+ * the bundle (in `cache`) cannot keep into `problems`.
  */
-function keepPluginFolderOnly(pluginFolder: string, inputs: Record<string, string>, problems: string[]): Plugin {
+function keepPluginFolderOnly(pluginFolder: string, cache: string, sources: Sources, problems: string[]): Plugin {
   const ownPackageName = packageNameOf(pluginFolder);
-  const entryModules = nodeModulesAbove(pluginFolder);
   return {
     name: 'moonglass-plugin-folder',
     setup(build: PluginBuild) {
@@ -206,10 +215,14 @@ function keepPluginFolderOnly(pluginFolder: string, inputs: Record<string, strin
           return { path: specifier, external: true };
         }
         if (!specifier.startsWith('.') && !isAbsolute(specifier) && !specifier.startsWith('file:')) {
-          const name = bareName(specifier);
-          if (name !== undefined && name === ownPackageName) problems.push(`it imports its own package by name (${specifier})`);
-          else if (name !== undefined && !specifier.startsWith('node:') && resolvesElsewhere(name, pluginFolder, entryModules)) {
-            problems.push(`${name} is installed in a node_modules folder inside the plugin's, which the cached file would not see`);
+          if (isBuiltin(specifier)) return { path: specifier, external: true };
+          const name = packageName(specifier);
+          if (name === ownPackageName) problems.push(`it imports its own package by name (${specifier})`);
+          else if (!sources.packages.includes(name)) {
+            sources.packages.push(name);
+            const fromPlugin = packageFolderFrom(pluginFolder, name);
+            const fromCache = packageFolderFrom(cache, name);
+            if (fromPlugin !== fromCache) problems.push(`${name} is ${fromPlugin ?? 'not installed'} for the plugin but ${fromCache ?? 'not found'} from the compile cache ${cache}`);
           }
           return { path: specifier, external: true };
         }
@@ -222,7 +235,7 @@ function keepPluginFolderOnly(pluginFolder: string, inputs: Record<string, strin
       build.onLoad({ filter: /.*/, namespace: 'file' }, (args) => {
         const loader = LOADERS[extname(args.path)];
         const bytes = readFileSync(args.path);
-        inputs[relative(pluginFolder, args.path).split(sep).join('/')] = sha256(bytes);
+        sources.inputs[relative(pluginFolder, args.path).split(sep).join('/')] = sha256(bytes);
         if (loader === undefined) {
           problems.push(`it imports ${relative(pluginFolder, args.path)}, a kind of file the compile cache does not bundle`);
           return { contents: '', loader: 'empty' };
@@ -256,11 +269,10 @@ function ownModuleUrls(build: PluginBuild, source: string, file: string, loader:
   return code;
 }
 
-/** The package name a bare specifier imports (`zod`, `@scope/name`), or undefined for a node: built-in. */
-function bareName(specifier: string): string | undefined {
-  if (specifier.startsWith('node:')) return undefined;
+/** The package a bare specifier imports: `zod` of `zod/mini`, `@scope/name` of `@scope/name/sub`. */
+function packageName(specifier: string): string {
   const parts = specifier.split('/');
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
 }
 
 /** The `name` of the package.json in `folder`, if any. */
@@ -269,19 +281,5 @@ function packageNameOf(folder: string): string | undefined {
     return (JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { name?: string }).name;
   } catch {
     return undefined;
-  }
-}
-
-/**
- * Whether Node, resolving package `name` from the plugin's folder, would find it in a
- * node_modules below `entryModules` (the one the cache folder sits in: the plugin's own
- * node_modules, say), where it would not look from the cache folder.
- */
-function resolvesElsewhere(name: string, pluginFolder: string, entryModules: string | undefined): boolean {
-  for (let dir = pluginFolder; ; dir = dirname(dir)) {
-    const candidate = join(dir, 'node_modules');
-    if (entryModules !== undefined && candidate === entryModules) return false;
-    if (existsSync(join(candidate, name))) return true;
-    if (dirname(dir) === dir) return false;
   }
 }

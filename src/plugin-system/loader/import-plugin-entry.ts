@@ -2,11 +2,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describeError } from '../../kernel/errors/describe-error.js';
-import type { Logger } from '../../kernel/logger/logger.js';
 import { PluginEntryError } from '../errors/plugin-entry-error.js';
 import type { PluginManifest } from '../manifest/plugin-manifest.js';
 import { isToolPluginClass, type ToolPlugin } from '../tool-plugin.js';
-import { importEntryModule } from './typescript-loader.js';
+import { type EntryImportOptions, importEntryModule } from './typescript-loader.js';
 
 export const ENTRY_FILE_NAMES = ['plugin.ts', 'plugin.js'] as const;
 
@@ -28,14 +27,14 @@ export function findEntryFile(folder: string): string {
 /**
  * Imports a plugin's entry (TypeScript runs without a build step) and returns its one
  * exported `ToolPlugin` subclass. None, or several, is an error listing what was found.
- * `logger` gets, at debug level, how a TypeScript entry was compiled.
+ * `options`: how a compiled host compiles a TypeScript entry (see `importEntryModule`).
  */
-export async function importPluginEntry(folder: string, logger?: Logger): Promise<PluginClass> {
+export async function importPluginEntry(folder: string, options: EntryImportOptions = {}): Promise<PluginClass> {
   const file = findEntryFile(folder);
   let module: Record<string, unknown>;
   try {
     importCount += 1;
-    module = (await importEntryModule(file, `${pathToFileURL(file).href}?moonglass_load=${importCount}`, logger)) as Record<string, unknown>;
+    module = (await importEntryModule(file, `${pathToFileURL(file).href}?moonglass_load=${importCount}`, options)) as Record<string, unknown>;
   } catch (error) {
     throw new PluginEntryError(folder, `importing ${file} failed: ${describeError(error)}`, { cause: error });
   }

@@ -23,12 +23,21 @@ function isTypeScript(file: string): boolean {
   return /\.[cm]?ts$/.test(file);
 }
 
+/** How a compiled host imports TypeScript entries. */
+export interface EntryImportOptions {
+  /** Gets, at debug level, which way a TypeScript entry went and why. */
+  logger?: Logger | undefined;
+  /** Where compiled TypeScript entries are cached (the host's `<data>/cache/plugins`); without it, tsx compiles them. */
+  compileCacheRoot?: string | undefined;
+}
+
 /**
  * Imports a plugin's entry module (`url` is the entry's file URL, with the query that makes
  * each import a fresh one). For a .ts file in a compiled host, its cached compiled module;
  * failing that, through tsx, registered first (once per process).
  */
-export async function importEntryModule(file: string, url: string, logger?: Logger): Promise<unknown> {
+export async function importEntryModule(file: string, url: string, options: EntryImportOptions = {}): Promise<unknown> {
+  const { logger, compileCacheRoot } = options;
   if (!RUNNING_COMPILED) return import(url);
   if (!isTypeScript(file)) {
     const imported = import(url);
@@ -37,7 +46,7 @@ export async function importEntryModule(file: string, url: string, logger?: Logg
     return imported;
   }
   const started = performance.now();
-  const compiled = await compiledEntry(file, dirname(file));
+  const compiled = compileCacheRoot === undefined ? { kind: 'unsupported' as const, reason: 'no compile cache folder was given' } : await compiledEntry(file, dirname(file), compileCacheRoot);
   if (compiled.kind !== 'unsupported') {
     logger?.debug({ file, compiled: compiled.file, from: compiled.kind === 'cached' ? 'cache' : 'esbuild', ms: Math.round(performance.now() - started) }, 'TypeScript plugin entry imported as compiled JavaScript');
     // Stack traces of the plugin's errors name its .ts lines (the bundle carries its source map).
