@@ -43,7 +43,7 @@ import { ROOT } from './support/scratch.js';
 // MOONGLASS_PEERS_LEVELS=1,100,1000 picks the levels (concurrent users), MOONGLASS_PEERS_ROUNDS
 // the rounds (default 3; a whole run took 10 minutes on 2 shared cores, C=1000 most of it).
 
-const TARGETS: readonly TargetName[] = ['moonglass', 'koishi', 'koishi-sqlite', 'bare-ws'];
+const TARGETS: readonly TargetName[] = ['moonglass', 'moonglass-thread', 'koishi', 'koishi-sqlite', 'bare-ws'];
 const MESSAGES_PER_USER = 20;
 const DEFAULT_LEVELS = [1, 100, 1000];
 const DEFAULT_ROUNDS = 3;
@@ -244,6 +244,8 @@ function printLevel(users: number, rounds: number, summaries: readonly TargetSum
   const sqlite = summaries.find((summary) => summary.target === 'koishi-sqlite');
   const bare = summaries.find((summary) => summary.target === 'bare-ws');
   console.log(`  moonglass throughput / Koishi + SQLite ${ratio(moonglass.answersPerSecond, sqlite?.answersPerSecond)}, / bare ws ${ratio(moonglass.answersPerSecond, bare?.answersPerSecond)}`);
+  const thread = summaries.find((summary) => summary.target === 'moonglass-thread');
+  if (thread !== undefined) console.log(`  moonglass with the adapter thread / Koishi no DB: throughput ${ratio(thread.answersPerSecond, koishi.answersPerSecond)}, p99 ${ratio(thread.p99, koishi.p99)}, peak RSS ${ratio(thread.peakRssSumMiB, koishi.peakRssSumMiB)}, CPU per answer ${ratio(thread.cpuSecondsPer1000Answers, koishi.cpuSecondsPer1000Answers)}`);
 }
 
 interface Goal {
@@ -272,15 +274,17 @@ function judgeGoals(byLevel: ReadonlyMap<number, readonly TargetSummary[]>): Goa
       detail: p99 === undefined ? 'not run' : `${digits(p99[0]!)} ms vs ${digits(p99[1]!)} ms (${(p99[0]! / p99[1]!).toFixed(2)}x)`,
     });
   }
-  for (const [users, limit] of [
-    [1, 1.3],
-    [1000, 1],
+  for (const [users, limit, target] of [
+    [1, 1.3, 'moonglass'],
+    [1000, 1, 'moonglass'],
+    [1, 1.3, 'moonglass-thread'],
+    [1000, 1, 'moonglass-thread'],
   ] as const) {
-    const moonglass = get(users, 'moonglass')?.peakRssSumMiB;
+    const moonglass = get(users, target)?.peakRssSumMiB;
     const koishi = get(users, 'koishi')?.peakRssSumMiB;
     const ratio = moonglass !== undefined && koishi !== undefined ? moonglass.median / koishi.median : undefined;
     goals.push({
-      goal: `C=${users}: peak RSS of all moonglass processes <= ${limit === 1 ? "Koishi's" : `${limit}x Koishi's`}`,
+      goal: `C=${users}: peak RSS of all moonglass processes${target === 'moonglass' ? '' : ' (isolation = "thread")'} <= ${limit === 1 ? "Koishi's" : `${limit}x Koishi's`}`,
       met: ratio === undefined ? undefined : ratio <= limit,
       detail: ratio === undefined ? 'not run' : `${ratio.toFixed(2)}x (${digits(moonglass!.median)} vs ${digits(koishi!.median)} MiB)`,
     });

@@ -30,6 +30,8 @@ export interface BenchBotOptions {
    * so that the copied plugins import that `moonglass`. Default: this checkout's src/ through tsx.
    */
   installedProject?: string;
+  /** `bot.toml [platform] isolation`: the adapter in its own process (default) or a thread of the host's. */
+  isolation?: 'process' | 'thread';
 }
 
 /** Counts from the bot's database, read after it stopped. */
@@ -80,7 +82,7 @@ export class BenchBot {
     const config = join(scratch, 'config');
     mkdirSync(join(config, 'adapters'), { recursive: true });
     writeFileSync(join(config, 'features.toml'), '[admin]\nenabled = false\n');
-    writeFileSync(join(config, 'bot.toml'), '[platform]\nadapter = "onebot_v11"\n[chat]\nmessage_buffer_seconds = 0\n');
+    writeFileSync(join(config, 'bot.toml'), `[platform]\nadapter = "onebot_v11"\nisolation = "${options.isolation ?? 'process'}"\n[chat]\nmessage_buffer_seconds = 0\n`);
     writeFileSync(join(config, 'adapters', 'onebot_v11.toml'), `[reverse]\nport = ${port}\n`);
     // MOONGLASS_LOAD_PROFILE=<dir> writes a CPU profile of the host there (`--cpu-prof`).
     const profile = process.env['MOONGLASS_LOAD_PROFILE'];

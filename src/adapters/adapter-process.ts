@@ -1,12 +1,15 @@
 /**
- * The entry of every adapter process: `node adapter-process.(ts|js) <adapter folder>`, forked
- * by the host's `AdapterSupervisor` with an IPC channel. It imports the adapter's factory,
- * waits for `init` (the validated config and the bot facts), starts the adapter, and then
- * translates between the IPC messages and the `AdapterContext` / `Adapter` calls.
+ * The entry of every adapter: `node adapter-process.(ts|js) <adapter folder>`, forked by the
+ * host's `AdapterSupervisor` with an IPC channel, or started by it as a worker thread with the
+ * folder in its argv (isolation `thread`, see adapter-runner.ts; then the channel is the
+ * thread's `parentPort`). It imports the adapter's factory, waits for `init` (the validated
+ * config and the bot facts), starts the adapter, and then translates between the channel's
+ * messages and the `AdapterContext` / `Adapter` calls.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isMainThread, parentPort } from 'node:worker_threads';
 import { pino } from 'pino';
 import type { InboundEnvelope } from '../chat/inbound-envelope.js';
 import type { Adapter, AdapterContext, AdapterFactory, InboundAck } from './adapter-context.js';
@@ -14,14 +17,16 @@ import type { AdapterToHost, HostToAdapterParsed } from './ipc-protocol.js';
 import { markedDeliveryFailure } from '../chat/delivery-failure.js';
 
 const folder = process.argv[2];
-if (folder === undefined || process.send === undefined) {
+if (folder === undefined || (isMainThread && process.send === undefined)) {
   process.stderr.write('adapter-process: run by the host with an adapter folder and an IPC channel\n');
   process.exit(2);
 }
+const hostPort = isMainThread ? undefined : parentPort!;
 
 function send(message: AdapterToHost): void {
+  if (hostPort !== undefined) hostPort.postMessage(message);
   // The channel is gone when the host died or is killing us; nothing to tell it then.
-  if (process.connected) process.send!(message);
+  else if (process.connected) process.send!(message);
 }
 
 const logger = pino({ level: 'trace', base: undefined }, {
@@ -97,7 +102,8 @@ async function shutdown(code: number): Promise<never> {
   } catch (error) {
     logger.error({ error: String(error) }, 'the adapter failed while stopping');
   }
-  if (process.connected) process.disconnect();
+  if (hostPort === undefined && process.connected) process.disconnect();
+  // In a thread, this ends the thread only.
   process.exit(code);
 }
 
@@ -113,7 +119,7 @@ function fail(error: unknown): void {
 // checks the tag (and does not load zod: the process start is on the bot's start-up path).
 const HOST_MESSAGE_TYPES = new Set(['init', 'deliver', 'confirm', 'call', 'inbound_ack', 'shutdown']);
 
-process.on('message', (raw) => {
+function onHostMessage(raw: unknown): void {
   const type = (raw as { type?: unknown } | null)?.type;
   if (typeof type !== 'string' || !HOST_MESSAGE_TYPES.has(type)) {
     logger.error({ type: String(type) }, 'ignored a message from the host with an unknown type');
@@ -151,9 +157,13 @@ process.on('message', (raw) => {
       void shutdown(0);
       return;
   }
-});
+}
 
-// The host went away (crashed or was killed): nobody is left to talk to.
-process.on('disconnect', () => void shutdown(0));
+if (hostPort !== undefined) hostPort.on('message', onHostMessage);
+else {
+  process.on('message', onHostMessage);
+  // The host went away (crashed or was killed): nobody is left to talk to. (A thread ends with the host.)
+  process.on('disconnect', () => void shutdown(0));
+}
 process.on('uncaughtException', fail);
 process.on('unhandledRejection', fail);

@@ -1,10 +1,9 @@
-import { type ChildProcess, fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { type DeliveryFailureKind, withDeliveryFailure } from '../chat/delivery-failure.js';
 import type { DeliveryCheck, DeliveryCheckRequest, OutboundDelivery, OutboundSink } from '../chat/outbound-sink.js';
 import type { Logger } from '../kernel/logger/logger.js';
 import type { Clock, TimerHandle } from '../kernel/time/clock.js';
 import type { AdapterBotInfo, AdapterStatus, InboundAck } from './adapter-context.js';
+import { type AdapterIsolation, type AdapterRunner, startAdapterRunner } from './adapter-runner.js';
 import { AdapterError } from './errors/adapter-error.js';
 import type { ResolvedAdapter } from './find-adapter.js';
 import { AdapterToHostSchema, type AdapterToHostParsed, type HostToAdapter } from './ipc-protocol.js';
@@ -37,6 +36,8 @@ export interface AdapterSupervisorOptions {
   onInputClosed?(): void;
   /** The adapter's standard input: the console adapter reads the terminal (`inherit`). Default `ignore`. */
   stdin?: 'inherit' | 'ignore';
+  /** Its own process (default) or a worker thread of the host's (see adapter-runner.ts). */
+  isolation?: AdapterIsolation;
   restart?: Partial<RestartPolicy>;
   /** How long a send waits for the adapter to be (back) up before it fails. Default 30 s. */
   deliveryWaitMs?: number;
@@ -50,6 +51,8 @@ export type SupervisorState = 'idle' | 'starting' | 'ready' | 'restarting' | 'st
 export interface AdapterSupervisorStatus extends AdapterStatus {
   name: string;
   state: SupervisorState;
+  isolation: AdapterIsolation;
+  /** The adapter process's id; with isolation `thread`, the host's own. */
   pid: number | undefined;
   restarts: number;
 }
@@ -60,24 +63,6 @@ interface PendingResult {
   what: string;
   /** The adapter began delivering it (`accepted`): if the process dies now, it is in doubt. */
   accepted: boolean;
-}
-
-const PROCESS_ENTRY = fileURLToPath(new URL(`./adapter-process${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url));
-
-/** Node flags for a child that runs our TypeScript sources directly (no build step). */
-/**
- * V8's heap for an adapter process. A transport keeps almost nothing alive (the replies in
- * flight), but V8's default young generation lets every frame's garbage pile up between
- * collections: at 1,000 conversations at once the process peaked at 115-135 MiB. A 1 MiB
- * semi-space collects it as it goes (74-77 MiB, for ~15% more of the process's small CPU
- * share); the old generation is capped well above anything a transport needs, so a runaway
- * adapter ends in a restart by the supervisor instead of taking the machine's memory.
- */
-const ADAPTER_HEAP_FLAGS = ['--max-semi-space-size=1', '--max-old-space-size=256'];
-
-function childExecArgv(): string[] {
-  if (!PROCESS_ENTRY.endsWith('.ts')) return ADAPTER_HEAP_FLAGS;
-  return [...ADAPTER_HEAP_FLAGS, '--conditions=source', '--import', new URL('../register-typescript.mjs', import.meta.url).href];
 }
 
 /**
@@ -92,7 +77,7 @@ export class AdapterSupervisor implements OutboundSink {
   readonly #options: AdapterSupervisorOptions;
   readonly #logger: Logger;
   readonly #policy: RestartPolicy;
-  #child: ChildProcess | undefined;
+  #child: AdapterRunner | undefined;
   #state: SupervisorState = 'idle';
   #status: AdapterStatus = { connected: false };
   #restarts = 0;
@@ -118,7 +103,7 @@ export class AdapterSupervisor implements OutboundSink {
   }
 
   get status(): AdapterSupervisorStatus {
-    return { name: this.#options.adapter.name, state: this.#state, pid: this.#child?.pid, restarts: this.#restarts, ...this.#status };
+    return { name: this.#options.adapter.name, state: this.#state, isolation: this.#options.isolation ?? 'process', pid: this.#child?.pid, restarts: this.#restarts, ...this.#status };
   }
 
   /**
@@ -143,7 +128,7 @@ export class AdapterSupervisor implements OutboundSink {
     return new Promise<void>((resolve, reject) => {
       this.#firstStart = { resolve, reject };
       this.#state = 'starting';
-      if (this.#child === undefined || this.#child.exitCode !== null || this.#child.signalCode !== null) this.#fork();
+      if (this.#child === undefined || !this.#child.running) this.#fork();
       this.#sendInit();
     });
   }
@@ -187,11 +172,11 @@ export class AdapterSupervisor implements OutboundSink {
     if (this.#restartTimer !== undefined) this.#options.clock.clearTimeout(this.#restartTimer);
     this.#failWaiters(this.#failure('the host is stopping', 'retry'));
     const child = this.#child;
-    if (child !== undefined && child.exitCode === null && child.signalCode === null) {
+    if (child !== undefined && child.running) {
       this.#post({ type: 'shutdown' });
       const kill = setTimeout(() => {
         this.#logger.warn(`the ${this.#options.adapter.name} adapter did not exit within ${this.#options.stopGraceMs ?? 5_000} ms; killing it`);
-        child.kill('SIGKILL');
+        child.kill(true);
       }, this.#options.stopGraceMs ?? 5_000);
       await this.#exited;
       clearTimeout(kill);
@@ -201,18 +186,27 @@ export class AdapterSupervisor implements OutboundSink {
 
   #fork(): void {
     const { adapter } = this.#options;
+    const isolation = this.#options.isolation ?? 'process';
     this.#lastFatal = undefined;
-    const child = fork(PROCESS_ENTRY, [adapter.folder], {
-      execArgv: childExecArgv(),
-      stdio: [this.#options.stdin ?? 'ignore', 'inherit', 'inherit', 'ipc'],
-      serialization: 'json',
+    let exited!: () => void;
+    this.#exited = new Promise<void>((resolve) => {
+      exited = resolve;
+    });
+    const child: AdapterRunner = startAdapterRunner(isolation, { folder: adapter.folder, stdin: this.#options.stdin ?? 'ignore' }, {
+      onMessage: (raw) => this.#onMessage(raw),
+      onExit: (code, signal) => {
+        exited();
+        this.#onExit(child, code, signal);
+      },
+      onError: (error) => {
+        // A thread's uncaught error ends it; the supervisor restarts it like a crashed process.
+        if (isolation === 'thread') this.#lastFatal ??= error.stack ?? error.message;
+        this.#logger.error({ error: error.message }, `the ${adapter.name} adapter ${isolation} reported an error`);
+      },
+      onSendFailed: (error) => this.#logger.debug({ error: error.message }, `a message to the adapter ${isolation} was not delivered (it is exiting)`),
     });
     this.#child = child;
     this.#startedAt = this.#options.clock.now();
-    this.#exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.on('message', (raw) => this.#onMessage(raw));
-    child.once('exit', (code, signal) => this.#onExit(child, code, signal));
-    child.on('error', (error) => this.#logger.error({ error: error.message }, `the ${adapter.name} adapter process reported an error`));
   }
 
   #sendInit(): void {
@@ -236,7 +230,7 @@ export class AdapterSupervisor implements OutboundSink {
       case 'ready': {
         this.#canCall = message.canCall;
         this.#state = 'ready';
-        this.#logger.info({ pid: this.#child?.pid }, this.#restarts === 0 ? `the ${this.#options.adapter.name} adapter is up` : `the ${this.#options.adapter.name} adapter is up again (restart ${this.#restarts})`);
+        this.#logger.info({ pid: this.#child?.pid, isolation: this.#child?.isolation, ...(this.#child?.threadId === undefined ? {} : { threadId: this.#child.threadId }) }, this.#restarts === 0 ? `the ${this.#options.adapter.name} adapter is up` : `the ${this.#options.adapter.name} adapter is up again (restart ${this.#restarts})`);
         this.#firstStart?.resolve();
         this.#firstStart = undefined;
         const waiters = this.#readyWaiters;
@@ -322,7 +316,7 @@ export class AdapterSupervisor implements OutboundSink {
     else this.#logger.trace(fields, text);
   }
 
-  #onExit(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
+  #onExit(child: AdapterRunner, code: number | null, signal: NodeJS.Signals | null): void {
     if (child !== this.#child) return;
     if (this.#state === 'idle') {
       // A prewarmed process that died before start(): start() forks a fresh one.
@@ -429,10 +423,6 @@ export class AdapterSupervisor implements OutboundSink {
   }
 
   #post(message: HostToAdapter): void {
-    const child = this.#child;
-    if (child === undefined || !child.connected) return;
-    child.send(message, (error) => {
-      if (error !== null && error !== undefined) this.#logger.debug({ error: error.message }, 'a message to the adapter process was not delivered (it is exiting)');
-    });
+    this.#child?.send(message);
   }
 }

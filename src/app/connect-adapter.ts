@@ -38,6 +38,7 @@ export async function prepareAdapter(host: Host, options: ConnectAdapterOptions)
     logger: host.logger,
     clock: host.clock,
     stdin: adapter.name === 'console' ? 'inherit' : 'ignore',
+    isolation: host.chat.bot.platform.isolation,
     ...(options.restart === undefined ? {} : { restart: options.restart }),
     ...(options.onInputClosed === undefined ? {} : { onInputClosed: options.onInputClosed }),
     receive: async (envelope): Promise<InboundAck> => {

@@ -120,6 +120,12 @@ export const BotConfigSchema = z.object({
         .regex(/^[a-z0-9_]+$/, 'must be an adapter name such as console or onebot_v11')
         .describe('The adapter that connects the bot to a chat platform: console (this terminal) or onebot_v11 (QQ through NapCat or Lagrange). `--adapter` overrides it.')
         .default('console'),
+      isolation: z
+        .enum(['process', 'thread'])
+        .describe(
+          'Where the adapter runs: "process", its own process (a crash or a blocked loop there cannot touch the bot), or "thread", a worker thread of the bot’s process (about 45–60 MiB less memory, for small servers; a crash still only restarts the adapter).',
+        )
+        .default('process'),
     })
     .describe('Where the bot chats. The adapter’s own settings are in config/adapters/<name>.toml.')
     .prefault({}),

@@ -27,7 +27,7 @@ describe('AdapterSupervisor', () => {
     for (const supervisor of supervisors.splice(0)) await supervisor.stop();
   });
 
-  async function supervise(config: Record<string, unknown> = {}, options: { deliveryWaitMs?: number; restart?: { initialDelayMs: number } } = {}) {
+  async function supervise(config: Record<string, unknown> = {}, options: { deliveryWaitMs?: number; restart?: { initialDelayMs: number }; isolation?: 'process' | 'thread' } = {}) {
     const adapter = await resolveAdapter('scripted', ROOT);
     const clock = new ManualClock();
     const { logger, records } = createMemoryLogger('debug');
@@ -128,5 +128,55 @@ describe('AdapterSupervisor', () => {
     expect(supervisor.status.state).toBe('stopped');
     expect(records.find((record) => record.msg === 'the scripted adapter stopped')).toMatchObject({ code: 0 });
     await expect(supervisor.deliver(delivery('after stop'))).rejects.toThrow(/the adapter is not running \(stopped\)/);
+  });
+
+  describe('[issue 20] isolation = "thread": the adapter in a worker thread of the host process', () => {
+    it('runs there, not in a process of its own: inbound messages are acknowledged, sends confirmed, actions answered, a refusal reported', async () => {
+      const { supervisor, received, records, start } = await supervise({ inbound: ['一', '二'] }, { isolation: 'thread' });
+      await start();
+      expect(supervisor.status).toMatchObject({ state: 'ready', isolation: 'thread', pid: process.pid, connected: true, selfId: 'bot-1', restarts: 0 });
+      expect(records.find((record) => record.msg === 'the scripted adapter is up')).toMatchObject({ isolation: 'thread', threadId: expect.any(Number) });
+      expect(received).toEqual([expect.objectContaining({ content: '一' }), expect.objectContaining({ content: '二' })]);
+      expect(records.filter((record) => record.adapter === 'scripted' && /^ack for/.test(record.msg)).map((record) => record.ack)).toEqual([
+        { stored: true, status: 'delivered' },
+        { stored: true, status: 'delivered' },
+      ]);
+      expect(await supervisor.deliver(delivery('hello'))).toEqual({ messageId: `out-${process.pid}-1` });
+      expect(await supervisor.call('get_msg', { message_id: 5 })).toEqual({ action: 'get_msg', params: { message_id: 5 }, pid: process.pid });
+      await expect(supervisor.deliver(delivery('fail'))).rejects.toThrow(/adapter "scripted": send failed: the platform refused it/);
+    });
+
+    it('a thread that exits, or dies of an uncaught error, is restarted after a growing delay; the send in flight fails in doubt, one during the outage waits', async () => {
+      const { supervisor, clock, records, start } = await supervise({}, { isolation: 'thread' });
+      await start();
+      await expect(supervisor.deliver(delivery('crash'))).rejects.toThrow(/exited before confirming; not retried/);
+      await until(() => supervisor.status.state === 'restarting', { what: 'the exit' });
+      expect(records.find((record) => /exited unexpectedly \(exit code 3\)/.test(record.msg))).toMatchObject({ level: 'warn', restartInMs: 500, restarts: 1 });
+      const waiting = supervisor.deliver(delivery('queued while down'));
+      await clock.advance(500);
+      await until(() => supervisor.status.state === 'ready', { what: 'the restart' });
+      expect(await waiting).toEqual({ messageId: `out-${process.pid}-1` });
+
+      // An uncaught error ends the thread, not the host: logged with its message, and restarted.
+      await expect(supervisor.deliver(delivery('throw'))).rejects.toThrow(/not retried/);
+      await until(() => supervisor.status.state === 'restarting', { what: 'the thread dying' });
+      expect(records.find((record) => record.msg === 'the scripted adapter failed')).toMatchObject({ level: 'error', error: expect.stringMatching(/^Error: scripted uncaught error\n\s+at /) });
+      expect(records.find((record) => /exited unexpectedly \(exit code 1\)/.test(record.msg))).toBeDefined();
+      expect(records.filter((record) => /exited unexpectedly/.test(record.msg)).at(-1)).toMatchObject({ restartInMs: 1_000, restarts: 2 });
+      await clock.advance(1_000);
+      await until(() => supervisor.status.state === 'ready', { what: 'the second restart' });
+      expect(await supervisor.deliver(delivery('after'))).toEqual({ messageId: `out-${process.pid}-1` });
+    });
+
+    it('stop() asks the thread to end and waits for it; a first start that fails is reported with the reason', async () => {
+      const { supervisor, records, start } = await supervise({}, { isolation: 'thread' });
+      await start();
+      await supervisor.stop();
+      expect(supervisor.status.state).toBe('stopped');
+      expect(records.find((record) => record.msg === 'the scripted adapter stopped')).toMatchObject({ code: 0 });
+
+      const failing = await supervise({ fail_on_start: 'port 8095 is already in use' }, { isolation: 'thread' });
+      await expect(failing.start()).rejects.toThrow(/adapter "scripted": could not start: .*port 8095 is already in use/);
+    });
   });
 });

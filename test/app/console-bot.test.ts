@@ -1,4 +1,4 @@
-import { cpSync, existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useBotProcesses } from '../support/bot-process.js';
@@ -42,6 +42,22 @@ describe('npm start with the console adapter', () => {
     expect(storedMessages(join(cwd, 'data'))).toEqual([
       { direction: 'inbound', content: '你好' },
       { direction: 'outbound', content: '（演示模型）收到：你好' },
+    ]);
+  });
+
+  it('[issue 20] with [platform] isolation = "thread", the console adapter reads the piped input in a thread of the host and answers on stdout', async () => {
+    const cwd = tempDir();
+    mkdirSync(join(cwd, 'config'), { recursive: true });
+    writeFileSync(join(cwd, 'config', 'bot.toml'), '[platform]\nadapter = "console"\nisolation = "thread"\n');
+    const bot = run(['start', '--config-dir', 'config', '--data-dir', 'data'], { cwd });
+    bot.child.stdin!.write('线程\n');
+    bot.child.stdin!.end();
+    expect(await bot.waitForStdout(/^月璃> /)).toBe('月璃> （演示模型）收到：线程');
+    expect(await bot.exited).toEqual({ code: 0, signal: null });
+    expect(bot.logs.find((record) => record['msg'] === 'the console adapter is up')).toMatchObject({ isolation: 'thread', pid: bot.child.pid });
+    expect(storedMessages(join(cwd, 'data'))).toEqual([
+      { direction: 'inbound', content: '线程' },
+      { direction: 'outbound', content: '（演示模型）收到：线程' },
     ]);
   });
 

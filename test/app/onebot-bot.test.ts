@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BotProcess, useBotProcesses } from '../support/bot-process.js';
@@ -25,12 +25,12 @@ describe('npm start with the OneBot v11 adapter', () => {
   });
 
   /** `prepare` writes what the bot project holds besides its config (plugins/ ...) before the start. */
-  async function startBot(prepare: (cwd: string) => void = () => undefined): Promise<{ cwd: string; bot: BotProcess; url: string }> {
+  async function startBot(prepare: (cwd: string) => void = () => undefined, platform = ''): Promise<{ cwd: string; bot: BotProcess; url: string }> {
     const cwd = tempDir();
     prepare(cwd);
     const port = await freePort();
     mkdirSync(join(cwd, 'config', 'adapters'), { recursive: true });
-    writeFileSync(join(cwd, 'config', 'bot.toml'), '[platform]\nadapter = "onebot_v11"\n[accounts]\nqq = "10000"\n');
+    writeFileSync(join(cwd, 'config', 'bot.toml'), `[platform]\nadapter = "onebot_v11"\n${platform}[accounts]\nqq = "10000"\n`);
     writeFileSync(join(cwd, 'config', 'adapters', 'onebot_v11.toml'), `access_token = "${TOKEN}"\n[reverse]\nport = ${port}\n`);
     const bot = run(['start', '--config-dir', 'config', '--data-dir', 'data'], { cwd, pluginConfigs: { neo_default_chatter: NDFC_CONFIG } });
     const listening = await bot.waitForLog(/^OneBot reverse mode: listening on /);
@@ -147,5 +147,27 @@ describe('npm start with the OneBot v11 adapter', () => {
     const stored = storedRows(join(cwd, 'data'), 'SELECT direction, content FROM messages ORDER BY row_id');
     expect(stored.filter((row) => row['direction'] === 'inbound').map((row) => row['content'])).toEqual(['第一条', '第二条']);
     expect(stored.filter((row) => row['direction'] === 'outbound'), JSON.stringify(stored) + bot.stderr.slice(-15).join('\n')).toHaveLength(2);
+  }, 60_000);
+
+  it('[issue 20] with [platform] isolation = "thread" the adapter runs in a thread of the host process (no second process), answers, and stops with it', async () => {
+    const { cwd, bot, url } = await startBot(undefined, 'isolation = "thread"\n');
+    const up = bot.logs.find((record) => record['msg'] === 'the onebot_v11 adapter is up');
+    expect(up).toMatchObject({ isolation: 'thread', pid: bot.child.pid, threadId: expect.any(Number) });
+    // The host has no child process at all.
+    const children = readFileSync(`/proc/${bot.child.pid}/task/${bot.child.pid}/children`, 'utf8').trim();
+    expect(children).toBe('');
+
+    const napcat = peer();
+    napcat.connectReverse({ url, token: TOKEN });
+    await napcat.waitForConnection();
+    napcat.pushPrivateMessage({ userId: 42, message: '线程里的适配器' });
+    const send = await napcat.waitForAction('send_private_msg');
+    expect(JSON.stringify(send.params['message'])).toContain('（演示模型）收到：线程里的适配器');
+
+    bot.child.kill('SIGTERM');
+    expect(await bot.exited).toEqual({ code: 0, signal: null });
+    expect(bot.logs.some((record) => record['msg'] === 'the onebot_v11 adapter stopped')).toBe(true);
+    const stored = storedRows(join(cwd, 'data'), 'SELECT direction, content FROM messages ORDER BY row_id');
+    expect(stored.map((row) => row['direction'])).toEqual(['inbound', 'outbound']);
   }, 60_000);
 });

@@ -6,13 +6,14 @@ import { OneBotPeer } from '../../../test/support/onebot-peer.js';
 import { BenchBot, type StoredCounts } from '../bench-bot.js';
 import { ROOT } from '../scratch.js';
 
-// The four targets of bench/peers.bench.ts. Each start is a fresh process (tree) with the
+// The targets of bench/peers.bench.ts. Each start is a fresh process (tree) with the
 // loopback peer connected to it over reverse WebSocket, as NapCat connects.
 
-export type TargetName = 'moonglass' | 'koishi' | 'koishi-sqlite' | 'bare-ws';
+export type TargetName = 'moonglass' | 'moonglass-thread' | 'koishi' | 'koishi-sqlite' | 'bare-ws';
 
 export const TARGET_TITLES: Readonly<Record<TargetName, string>> = {
   moonglass: 'moonglass (dist/)',
+  'moonglass-thread': 'moonglass, adapter thread',
   koishi: 'Koishi, no database',
   'koishi-sqlite': 'Koishi + SQLite',
   'bare-ws': 'bare ws endpoint',
@@ -44,7 +45,8 @@ const PEER_WAIT_MS = 60_000;
 export function startTarget(name: TargetName, setup: TargetSetup): Promise<StartedTarget> {
   switch (name) {
     case 'moonglass':
-      return startMoonglass(setup.moonglassProject);
+    case 'moonglass-thread':
+      return startMoonglass(setup.moonglassProject, name === 'moonglass' ? 'process' : 'thread');
     case 'koishi':
     case 'koishi-sqlite':
       return startKoishi(setup.koishiFolder, name === 'koishi-sqlite');
@@ -53,9 +55,12 @@ export function startTarget(name: TargetName, setup: TargetSetup): Promise<Start
   }
 }
 
-/** moonglass from its compiled package: `node dist/app/main.js start` (host, which forks the OneBot adapter process). */
-async function startMoonglass(project: string): Promise<StartedTarget> {
-  const bot = await BenchBot.start({ prefix: 'run-', installedProject: project, peerWaitTimeoutMs: PEER_WAIT_MS });
+/**
+ * moonglass from its compiled package: `node dist/app/main.js start`, the host, which forks the
+ * OneBot adapter process (the default), or runs it in a worker thread (`isolation = "thread"`).
+ */
+async function startMoonglass(project: string, isolation: 'process' | 'thread'): Promise<StartedTarget> {
+  const bot = await BenchBot.start({ prefix: 'run-', installedProject: project, peerWaitTimeoutMs: PEER_WAIT_MS, isolation });
   let stored: StoredCounts | undefined;
   return {
     rootPid: bot.hostPid,
