@@ -83,18 +83,26 @@ export class Outbox {
   add(reply: QueuedReply, alsoInTransaction?: () => void): { outboxId: number; firstAttempt: Promise<FirstAttempt> } {
     const { database, clock } = this.#options;
     const now = clock.now();
+    // A reply due now in a stream with nothing else queued goes out as soon as it is durable:
+    // it is stored already marked as going out (the mark `#attempt` would write next), and
+    // its worker starts with it in hand instead of reading it back. If the process dies
+    // before the send, the next start finds the mark and asks the platform, as for any
+    // attempt cut short. Two statements fewer per reply (issue 20).
+    const immediate = !this.#closed && reply.dueAt <= now && !this.#workers.has(reply.streamId);
+    const entry = {
+      streamId: reply.streamId,
+      account: reply.delivery.account ?? null,
+      message: reply.message,
+      delivery: reply.delivery,
+      createdAt: now,
+      dueAt: Math.max(now, reply.dueAt),
+      deadlineAt: now + this.#options.deadlineMs,
+      inDoubtAt: immediate ? now : null,
+    };
     // Group commit: the row is durable before its send goes out (`#attempt` awaits the commit).
     const outboxId = database.batch(() => {
       alsoInTransaction?.();
-      return database.outbox.add({
-        streamId: reply.streamId,
-        account: reply.delivery.account ?? null,
-        message: reply.message,
-        delivery: reply.delivery,
-        createdAt: now,
-        dueAt: Math.max(now, reply.dueAt),
-        deadlineAt: now + this.#options.deadlineMs,
-      });
+      return database.outbox.add(entry);
     });
     const committed = database.committed();
     if (this.#closed) {
@@ -111,7 +119,7 @@ export class Outbox {
       const reason = this.#notStored(outboxId, reply, error);
       if (this.#firstAttempts.get(outboxId) === settle) this.#settleFirst(outboxId, { status: 'failed', reason });
     });
-    this.#startWorker(reply.streamId);
+    this.#startWorker(reply.streamId, immediate ? { ...entry, rowId: outboxId, attempts: 0, lastError: null } : undefined);
     return { outboxId, firstAttempt };
   }
 
@@ -175,7 +183,8 @@ export class Outbox {
     controller.abort();
   }
 
-  #startWorker(streamId: string): void {
+  /** `marked`: the stream's one row, just stored already marked as going out (see `add`). */
+  #startWorker(streamId: string, marked?: OutboxEntry): void {
     if (this.#closed || this.#workers.has(streamId)) return;
     // Registered before it runs, and removed by the drain itself in the same turn as it
     // finds nothing left: a drain that ends without awaiting (every row past its deadline)
@@ -183,15 +192,22 @@ export class Outbox {
     // last check must find no worker and start one.
     const worker: Worker = { done: Promise.resolve() };
     this.#workers.set(streamId, worker);
-    worker.done = this.#drain(streamId, worker).catch((error: unknown) => {
+    worker.done = this.#drain(streamId, worker, marked).catch((error: unknown) => {
       if (this.#workers.get(streamId) === worker) this.#workers.delete(streamId);
       this.#options.logger.error({ stream_id: streamId, error: describeError(error) }, 'the outbox worker of a stream failed; its replies stay queued until the next start');
     });
   }
 
-  async #drain(streamId: string, worker: Worker): Promise<void> {
+  async #drain(streamId: string, worker: Worker, marked?: OutboxEntry): Promise<void> {
     const { database, clock } = this.#options;
+    let inHand = marked;
     for (;;) {
+      if (inHand !== undefined) {
+        const entry = inHand;
+        inHand = undefined;
+        if (!this.#closed && database.isOpen) await this.#attempt(entry, true);
+        continue;
+      }
       const entry = this.#closed || !database.isOpen ? undefined : database.outbox.headOf(streamId);
       if (entry === undefined) {
         if (this.#workers.get(streamId) === worker) this.#workers.delete(streamId);
@@ -210,17 +226,18 @@ export class Outbox {
     }
   }
 
-  async #attempt(entry: OutboxEntry): Promise<void> {
+  /** `marked`: stored already marked as going out by `add`, not in doubt from an earlier attempt. */
+  async #attempt(entry: OutboxEntry, marked = false): Promise<void> {
     const { database, clock, logger } = this.#options;
-    if (entry.inDoubtAt !== null) {
+    if (entry.inDoubtAt !== null && !marked) {
       await this.#check(entry, entry.inDoubtAt);
       return;
     }
     const delivery = { ...(entry.delivery as OutboundDelivery), outboxId: entry.rowId };
-    const attemptedAt = clock.now();
+    const attemptedAt = marked ? entry.inDoubtAt! : clock.now();
     // Marked before it goes: if this process dies (or stops) while the send is out, the next
     // start finds the mark and asks the platform before sending it again.
-    database.batch(() => database.outbox.setInDoubt(entry.rowId, attemptedAt));
+    if (!marked) database.batch(() => database.outbox.setInDoubt(entry.rowId, attemptedAt));
     try {
       await database.committed();
     } catch {

@@ -39,7 +39,10 @@ export interface AfterLlmRequestPayload {
   task_name: string;
   /** The name (in `config/models.toml`) of the model that answered. */
   model: string;
-  /** The payloads that were sent. */
+  /**
+   * The payloads that were sent. Read them, do not change them: without a
+   * `before_llm_request` handler they are the request's own history, not a copy.
+   */
   payloads: LLMPayload[];
   /** The model's text; a handler may replace it (a non-string is ignored). */
   response_message: string;

@@ -24,7 +24,10 @@ export interface OutboxEntry {
   inDoubtAt: number | null;
 }
 
-export type NewOutboxEntry = Omit<OutboxEntry, 'rowId' | 'attempts' | 'lastError' | 'inDoubtAt'>;
+export type NewOutboxEntry = Omit<OutboxEntry, 'rowId' | 'attempts' | 'lastError' | 'inDoubtAt'> & {
+  /** Stored already marked in doubt since this moment: it goes out at once (see `Outbox.add`). */
+  inDoubtAt?: number | null;
+};
 
 /** The durable outbox. The SQLite implementation is `SqliteOutboxRepository`. */
 export interface OutboxRepository {

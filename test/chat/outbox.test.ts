@@ -15,6 +15,7 @@ import type { Logger } from '../../src/kernel/logger/logger.js';
 import { openDatabase } from '../../src/storage/open-database.js';
 import { privateEnvelope } from '../support/chat.js';
 import { useTempDir } from '../support/temp-dir.js';
+import { until } from '../support/until.js';
 
 // The durable outbox (issue 13, item 1) over a real SQLite file on a manual clock.
 
@@ -251,6 +252,42 @@ describe('Outbox', () => {
     expect(asked).toEqual(['发出去了吗']);
     expect(after.platform.attempts).toEqual([]);
     expect(after.database.messages.get(stream, 'outbound', 'on-qq-1')).toMatchObject({ content: '发出去了吗' });
+  });
+
+  it('[issue 20] a reply due at once is stored already marked as going out; one queued behind it is marked only at its turn; a failed try clears the mark', async () => {
+    const { streams, ingress, database, platform, clock } = harness();
+    await ingress.receive(privateEnvelope(1, 'hi'));
+    const stream = streamOf('10001');
+    const marks = () => database.outbox.forStream(stream).map((entry) => [(entry.message as Message).content, entry.inDoubtAt]);
+    let release: (() => void) | undefined;
+    const deliver = platform.deliver.bind(platform);
+    platform.deliver = (delivery) => new Promise((resolve) => (release = () => resolve(deliver(delivery))));
+    const first = streams.send(stream, { content: '第一句' });
+    const second = streams.send(stream, { content: '第二句' });
+    await until(() => release !== undefined, { what: 'the first reply going out' });
+    expect(marks()).toEqual([
+      ['第一句', clock.now()],
+      ['第二句', null],
+    ]);
+    const releaseFirst = release!;
+    release = undefined;
+    releaseFirst();
+    expect(await first).toMatchObject({ status: 'sent' });
+    await until(() => release !== undefined, { what: 'the second reply going out' });
+    expect(marks()).toEqual([['第二句', expect.any(Number)]]);
+    release!();
+    expect(await second).toMatchObject({ status: 'sent' });
+    expect(platform.texts()).toEqual(['第一句', '第二句']);
+
+    // Down: the mark written at the insert is cleared, and the reply waits for the connection like any other.
+    platform.deliver = deliver;
+    platform.up = false;
+    const third = streams.send(stream, { content: '第三句' });
+    expect(await third).toMatchObject({ status: 'queued' });
+    expect(marks()).toEqual([['第三句', null]]);
+    platform.reconnect();
+    await until(() => platform.texts().length === 3, { what: 'the third reply after the reconnect' });
+    expect(platform.texts()).toEqual(['第一句', '第二句', '第三句']);
   });
 
   it('carries the account the stream belongs to to every delivery', async () => {

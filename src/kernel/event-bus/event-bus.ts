@@ -167,6 +167,11 @@ export class EventBus {
     return (this.#subscriptions.get(eventName) ?? []).map(({ handler: _handler, ...info }) => info);
   }
 
+  /** Whether `eventName` has at least one subscriber (cheaper than `subscribers(eventName).length`). */
+  hasSubscribers(eventName: string): boolean {
+    return this.#subscriptions.has(eventName);
+  }
+
   /** Every event that has at least one subscriber. */
   eventNames(): string[] {
     return [...this.#subscriptions.keys()];

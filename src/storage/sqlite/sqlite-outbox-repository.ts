@@ -22,7 +22,7 @@ const COLUMNS = 'row_id, stream_id, account, message, delivery, created_at, due_
 /** `OutboxRepository` on the `outbox` table (migration 4). */
 export class SqliteOutboxRepository implements OutboxRepository {
   readonly #file: string;
-  readonly #add: BetterSqlite3.Statement<[Omit<OutboxRow, 'row_id' | 'attempts' | 'last_error' | 'in_doubt_at'>]>;
+  readonly #add: BetterSqlite3.Statement<[Omit<OutboxRow, 'row_id' | 'attempts' | 'last_error'>]>;
   readonly #inDoubt: BetterSqlite3.Statement<[number | null, string | null, number]>;
   readonly #all: BetterSqlite3.Statement<[], OutboxRow>;
   readonly #forStream: BetterSqlite3.Statement<[string], OutboxRow>;
@@ -37,8 +37,8 @@ export class SqliteOutboxRepository implements OutboxRepository {
   constructor(database: BetterSqlite3.Database) {
     this.#file = database.name;
     this.#add = database.prepare(
-      `INSERT INTO outbox (stream_id, account, message, delivery, created_at, due_at, deadline_at)
-       VALUES (@stream_id, @account, @message, @delivery, @created_at, @due_at, @deadline_at)`,
+      `INSERT INTO outbox (stream_id, account, message, delivery, created_at, due_at, deadline_at, in_doubt_at)
+       VALUES (@stream_id, @account, @message, @delivery, @created_at, @due_at, @deadline_at, @in_doubt_at)`,
     );
     this.#all = database.prepare(`SELECT ${COLUMNS} FROM outbox ORDER BY row_id`);
     this.#forStream = database.prepare(`SELECT ${COLUMNS} FROM outbox WHERE stream_id = ? ORDER BY row_id`);
@@ -62,6 +62,7 @@ export class SqliteOutboxRepository implements OutboxRepository {
         created_at: entry.createdAt,
         due_at: entry.dueAt,
         deadline_at: entry.deadlineAt,
+        in_doubt_at: entry.inDoubtAt ?? null,
       });
       return Number(result.lastInsertRowid);
     } catch (error) {
