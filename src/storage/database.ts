@@ -120,13 +120,13 @@ export class Database {
     const streamStates = new SqliteStreamStateRepository(handle);
     this.streamStates = {
       get: (streamId) => streamStates.get(streamId),
-      set: (record) => this.batch(() => streamStates.set(record)),
+      set: (record) => this.#batchOne(() => streamStates.set(record)),
       all: () => streamStates.all(),
     };
     // The diagnostic logs go into the write batch: one row per call, and nothing waits on it.
     const toolCalls = new SqliteToolCallLog(handle, logger);
     this.toolCalls = {
-      record: (entry) => this.batch(() => toolCalls.record(entry)),
+      record: (entry) => this.#batchOne(() => toolCalls.record(entry)),
       recent: (streamId, limit) => toolCalls.recent(streamId, limit),
       deleteBefore: (epochMs) => toolCalls.deleteBefore(epochMs),
     };
@@ -134,7 +134,7 @@ export class Database {
     this.mediaCache = new SqliteMediaCacheRepository(handle);
     const modelCalls = new SqliteModelCallLog(handle);
     this.modelCalls = {
-      record: (entry) => this.batch(() => modelCalls.record(entry)),
+      record: (entry) => this.#batchOne(() => modelCalls.record(entry)),
       dailyUsage: (sinceMs) => modelCalls.dailyUsage(sinceMs),
       deleteBefore: (epochMs) => modelCalls.deleteBefore(epochMs),
     };
@@ -190,6 +190,22 @@ export class Database {
     } finally {
       // SQLite ends the whole transaction on some errors (a full disk, an I/O error): then
       // every write the batch held so far is lost, and `committed()` says so.
+      if (this.#batch === batch && !this.#handle.inTransaction) this.#failBatch(batch, new StorageError(this.file, 'a write failed and SQLite rolled back the batch it was in'));
+    }
+  }
+
+  /**
+   * `batch` for a function that runs exactly one write statement: no savepoint around it, since
+   * SQLite undoes a failed statement by itself (SAVEPOINT and RELEASE were two of the three
+   * statements of each diagnostic log row and loop state, issue 20).
+   */
+  #batchOne<T>(fn: () => T): T {
+    if (!this.#handle.open) throw new StorageError(this.file, 'cannot write: the database is closed');
+    if (this.#depth > 0) return fn(); // inside a transaction or batch function: its savepoint covers it
+    const batch = this.#openBatch();
+    try {
+      return fn();
+    } finally {
       if (this.#batch === batch && !this.#handle.inTransaction) this.#failBatch(batch, new StorageError(this.file, 'a write failed and SQLite rolled back the batch it was in'));
     }
   }

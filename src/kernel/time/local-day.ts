@@ -52,8 +52,14 @@ function midnight(year: number, month: number, day: number, timeZone: string): n
 
 /** `''`: the machine's time zone (as bot.toml [bot] timezone means it). */
 export function resolveTimeZone(timeZone: string): string {
-  return timeZone === '' ? Intl.DateTimeFormat().resolvedOptions().timeZone : timeZone;
+  if (timeZone !== '') return timeZone;
+  // Asked once per TZ setting: building a formatter to ask costs more than most of its callers' work.
+  const tz = process.env['TZ'] ?? '';
+  if (machineZone === undefined || machineZone.tz !== tz) machineZone = { tz, zone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+  return machineZone.zone;
 }
+
+let machineZone: { tz: string; zone: string } | undefined;
 
 /** The calendar day `epochMs` falls on in `timeZone` (an IANA name; `''`: the machine's). */
 export function localDayOf(epochMs: number, timeZone: string): LocalDay {
