@@ -84,7 +84,7 @@ export class Ingress {
       logger.info({ stream_id: streamId, message_id: messageId, adapter: adapterSignature, ...caps }, 'cut an over-long inbound message');
     }
 
-    const record = streamRecord(envelope, streamId, now, database);
+    const record = streamRecord(envelope, streamId, now);
     const message = toMessage(envelope, streamId, now);
     const { decision } = await bus.publish('on_message_received', { stream_id: streamId, message, envelope, adapter_signature: adapterSignature });
     const gate: GateVerdict & { readonly gate?: string } = decision === EventDecision.STOP || this.#options.gates === undefined || this.#options.gates.size === 0 ? PASS : await this.#options.gates.admit(message);
@@ -162,18 +162,22 @@ export class Ingress {
   }
 }
 
-function streamRecord(envelope: ValidInboundEnvelope, streamId: string, now: number, database: Database): StreamRecord {
-  const existing = database.streams.get(streamId);
+/**
+ * The stream's row as this message leaves it. Not read back first (a statement per message,
+ * issue 20): the upsert keeps a stored stream's `createdAt`, and its names when the envelope
+ * has none, so `createdAt` here is the stored one only for a new stream.
+ */
+function streamRecord(envelope: ValidInboundEnvelope, streamId: string, now: number): StreamRecord {
   const isGroup = envelope.chat_type === 'group';
   return {
     streamId,
     platform: envelope.platform,
     chatType: envelope.chat_type,
     groupId: isGroup ? envelope.group!.id : null,
-    groupName: isGroup ? envelope.group!.name || existing?.groupName || null : null,
+    groupName: isGroup ? envelope.group!.name || null : null,
     userId: isGroup ? null : envelope.sender.id,
-    userName: isGroup ? null : envelope.sender.name || existing?.userName || null,
-    createdAt: existing?.createdAt ?? now,
+    userName: isGroup ? null : envelope.sender.name || null,
+    createdAt: now,
     lastActiveAt: now,
     account: envelope.account ?? null,
   };

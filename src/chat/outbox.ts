@@ -88,7 +88,10 @@ export class Outbox {
     // its worker starts with it in hand instead of reading it back. If the process dies
     // before the send, the next start finds the mark and asks the platform, as for any
     // attempt cut short. Two statements fewer per reply (issue 20).
-    const immediate = !this.#closed && reply.dueAt <= now && !this.#workers.has(reply.streamId);
+    const running = this.#workers.get(reply.streamId);
+    const immediate = !this.#closed && reply.dueAt <= now && running === undefined;
+    // The running worker reads the table again after the row it holds (see `#drain`).
+    if (running !== undefined) running.added = true;
     const entry = {
       streamId: reply.streamId,
       account: reply.delivery.account ?? null,
@@ -190,7 +193,7 @@ export class Outbox {
     // finds nothing left: a drain that ends without awaiting (every row past its deadline)
     // must not leave the stream looking busy for ever, and a row added right after the
     // last check must find no worker and start one.
-    const worker: Worker = { done: Promise.resolve() };
+    const worker: Worker = { done: Promise.resolve(), added: false };
     this.#workers.set(streamId, worker);
     worker.done = this.#drain(streamId, worker, marked).catch((error: unknown) => {
       if (this.#workers.get(streamId) === worker) this.#workers.delete(streamId);
@@ -205,7 +208,13 @@ export class Outbox {
       if (inHand !== undefined) {
         const entry = inHand;
         inHand = undefined;
-        if (!this.#closed && database.isOpen) await this.#attempt(entry, true);
+        const left = !this.#closed && database.isOpen && (await this.#attempt(entry, true));
+        // The row it held left the table and nothing was added since: the stream's rows are
+        // all gone, with no read to tell (one statement fewer per reply, issue 20).
+        if (left && !worker.added) {
+          if (this.#workers.get(streamId) === worker) this.#workers.delete(streamId);
+          return;
+        }
         continue;
       }
       const entry = this.#closed || !database.isOpen ? undefined : database.outbox.headOf(streamId);
@@ -226,12 +235,15 @@ export class Outbox {
     }
   }
 
-  /** `marked`: stored already marked as going out by `add`, not in doubt from an earlier attempt. */
-  async #attempt(entry: OutboxEntry, marked = false): Promise<void> {
+  /**
+   * `marked`: stored already marked as going out by `add`, not in doubt from an earlier
+   * attempt. True when the row left the table (delivered or dropped).
+   */
+  async #attempt(entry: OutboxEntry, marked = false): Promise<boolean> {
     const { database, clock, logger } = this.#options;
     if (entry.inDoubtAt !== null && !marked) {
       await this.#check(entry, entry.inDoubtAt);
-      return;
+      return false;
     }
     const delivery = { ...(entry.delivery as OutboundDelivery), outboxId: entry.rowId };
     const attemptedAt = marked ? entry.inDoubtAt! : clock.now();
@@ -241,35 +253,36 @@ export class Outbox {
     try {
       await database.committed();
     } catch {
-      return; // the row, or its mark, was not stored: the loop reads the table again (`add` told the sender of a lost row)
+      return false; // the row, or its mark, was not stored: the loop reads the table again (`add` told the sender of a lost row)
     }
     let messageId: string;
     try {
       ({ messageId } = await this.#options.sink().deliver(delivery));
     } catch (error) {
-      if (!database.isOpen) return;
+      if (!database.isOpen) return false;
       const reason = describeError(error);
       const kind = deliveryFailureOf(error);
       if (kind === 'in_doubt') {
         if (this.#options.sink().confirm === undefined) {
           this.#deliveredInDoubt(entry, reason);
-          return;
+          return true;
         }
         // Looked up on the platform before anything is sent again (next turn of the loop).
         logger.info({ stream_id: entry.streamId, outbox_id: entry.rowId, reason }, `a reply went out but no answer came (${reason}); asking the platform whether it has it`);
         database.outbox.setInDoubt(entry.rowId, attemptedAt, reason);
-        return;
+        return false;
       }
       database.outbox.setInDoubt(entry.rowId, null); // nothing went out
       if (kind === 'refused') {
         this.#drop(entry, `the platform refused it: ${reason}`);
-        return;
+        return true;
       }
       await this.#retryLater(entry, reason);
-      return;
+      return false;
     }
-    if (!database.isOpen) return;
+    if (!database.isOpen) return false;
     this.#delivered(entry, messageId, true);
+    return true;
   }
 
   /**
@@ -429,6 +442,8 @@ export class Outbox {
 /** A stream's running drain. */
 interface Worker {
   done: Promise<void>;
+  /** A row was added to the stream while this worker ran: it must read the table for it. */
+  added: boolean;
 }
 
 /** The first characters of a reply, for a log line a person can place. */

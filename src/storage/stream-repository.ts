@@ -33,8 +33,9 @@ export interface StreamListOptions {
 /** Stored streams. The SQLite implementation is `SqliteStreamRepository`. */
 export interface StreamRepository {
   /**
-   * Stores a stream, or updates a stored one: its group and user names and `lastActiveAt`
-   * follow `record`; `createdAt`, platform, chat type and ids keep their first values.
+   * Stores a stream, or updates a stored one: `lastActiveAt` and the group and user names
+   * follow `record` (a null name keeps the stored one, since a platform does not always send
+   * names); `createdAt`, platform, chat type and ids keep their first values.
    */
   upsert(record: StreamRecord): void;
   /** The stored stream with this id; `undefined` when none is stored. */

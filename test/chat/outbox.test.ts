@@ -290,6 +290,19 @@ describe('Outbox', () => {
     expect(platform.texts()).toEqual(['第一句', '第二句', '第三句']);
   });
 
+  it('[issue 20] a stream whose one reply went out is idle at once, and each later reply starts it again', async () => {
+    const { streams, ingress, database, platform } = harness();
+    await ingress.receive(privateEnvelope(1, 'hi'));
+    const stream = streamOf('10001');
+    for (const content of ['一', '二', '三']) {
+      expect(await streams.send(stream, { content })).toMatchObject({ status: 'sent' });
+      await flushMicrotasks();
+      expect(streams.outbox.isBusy(stream)).toBe(false);
+      expect(database.outbox.countFor(stream)).toBe(0);
+    }
+    expect(platform.texts()).toEqual(['一', '二', '三']);
+  });
+
   it('carries the account the stream belongs to to every delivery', async () => {
     const { streams, ingress, platform } = harness();
     await ingress.receive({ ...privateEnvelope(1, 'hi'), account: '20002' });

@@ -34,8 +34,8 @@ export class SqliteStreamRepository implements StreamRepository {
       `INSERT INTO streams (${COLUMNS})
        VALUES (@stream_id, @platform, @chat_type, @group_id, @group_name, @user_id, @user_name, @created_at, @last_active_at, @account)
        ON CONFLICT (stream_id) DO UPDATE SET
-         group_name = excluded.group_name,
-         user_name = excluded.user_name,
+         group_name = COALESCE(excluded.group_name, streams.group_name),
+         user_name = COALESCE(excluded.user_name, streams.user_name),
          last_active_at = excluded.last_active_at,
          account = COALESCE(streams.account, excluded.account)`,
     );

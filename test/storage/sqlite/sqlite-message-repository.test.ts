@@ -131,6 +131,24 @@ describe(SqliteMessageRepository, () => {
       expect(database.messages.markRead('stream-a', [])).toBe(0);
     });
 
+    it('is undone with the transaction or batch it ran in', () => {
+      const { database } = freshWithStreams();
+      for (const messageId of ['m1', 'm2', 'm3']) database.messages.insertInbound(messageRecord({ messageId }));
+      expect(() =>
+        database.transaction(() => {
+          database.messages.markRead('stream-a', ['m1', 'm2']);
+          throw new Error('the rest of the transaction failed');
+        }),
+      ).toThrow('the rest of the transaction failed');
+      expect(() =>
+        database.batch(() => {
+          database.messages.markRead('stream-a', ['m3']);
+          throw new Error('the rest of the batch failed');
+        }),
+      ).toThrow('the rest of the batch failed');
+      expect(ids(database.messages.unread('stream-a'))).toEqual(['m1', 'm2', 'm3']);
+    });
+
     it('leaves the same id in another stream unread', () => {
       const { database } = freshWithStreams();
       database.messages.insertInbound(messageRecord({ messageId: 'm1' }));

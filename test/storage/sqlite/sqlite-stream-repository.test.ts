@@ -33,6 +33,18 @@ describe(SqliteStreamRepository, () => {
       database.streams.upsert(streamRecord({ createdAt: 999, lastActiveAt: 500, groupName: '改名了', groupId: 'other', platform: 'telegram' }));
       expect(database.streams.get('stream-a')).toEqual(streamRecord({ createdAt: 100, lastActiveAt: 500, groupName: '改名了' }));
     });
+
+    it('keeps a stored name when the new record has none (the platform sent no name)', () => {
+      const { database } = databases.fresh();
+      database.streams.upsert(streamRecord({ streamId: 'group', groupName: '老群名', lastActiveAt: 100 }));
+      database.streams.upsert(streamRecord({ streamId: 'group', groupName: null, lastActiveAt: 200 }));
+      expect(database.streams.get('group')).toMatchObject({ groupName: '老群名', lastActiveAt: 200 });
+      const user = { streamId: 'user', chatType: 'private' as const, groupId: null, groupName: null, userId: '42' };
+      database.streams.upsert(streamRecord({ ...user, userName: '小明', lastActiveAt: 100 }));
+      database.streams.upsert(streamRecord({ ...user, userName: null, lastActiveAt: 300 }));
+      database.streams.upsert(streamRecord({ ...user, userName: '小红', lastActiveAt: 400 }));
+      expect(database.streams.get('user')).toMatchObject({ userName: '小红', lastActiveAt: 400 });
+    });
   });
 
   it('refuses a chat type other than private or group', () => {
