@@ -18,6 +18,12 @@ const SETTLE_MS = 2_000;
 export interface LoadOptions {
   streams: number;
   messagesPerStream: number;
+  /**
+   * Which wave of messages this is (default 0): the same users send other texts with other
+   * message ids in each wave, so a warm-up wave (1) and the measured one (0) never answer for
+   * each other.
+   */
+  wave?: number;
 }
 
 /** Connection drops during the load, and how users repeat what the drops may have lost. */
@@ -49,7 +55,7 @@ export interface ConverseHooks {
   onAllAnswered?: () => void;
 }
 
-const text = (stream: number, index: number) => `u${stream}-m${index}`;
+const textOf = (wave: number) => (wave === 0 ? (stream: number, index: number) => `u${stream}-m${index}` : (stream: number, index: number) => `w${wave}-u${stream}-m${index}`);
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The value at percentile `p` (0–100) of ascending `sorted`. */
@@ -94,6 +100,8 @@ export function checkAnswers(run: TurnResults, total: number): AnswerCheck {
  */
 export function converse(peer: OneBotPeer, options: LoadOptions, timeoutMs: number, fault?: FaultPlan, hooks: ConverseHooks = {}): Promise<TurnResults> {
   const { streams, messagesPerStream } = options;
+  const wave = options.wave ?? 0;
+  const text = textOf(wave);
   const total = streams * messagesPerStream;
   const firstPushAt = new Map<string, number>();
   const lastPushAt = new Array<number>(streams).fill(0);
@@ -115,7 +123,7 @@ export function converse(peer: OneBotPeer, options: LoadOptions, timeoutMs: numb
     const index = current[stream]!;
     lastPushAt[stream] = performance.now();
     try {
-      peer.pushPrivateMessage({ userId: 100_000 + stream, nickname: `用户${stream}`, message: text(stream, index), messageId: MESSAGE_ID_BASE + stream * messagesPerStream + index });
+      peer.pushPrivateMessage({ userId: 100_000 + stream, nickname: `用户${stream}`, message: text(stream, index), messageId: MESSAGE_ID_BASE + wave * total + stream * messagesPerStream + index });
     } catch (error) {
       if (fault === undefined) throw error;
       setTimeout(() => {
