@@ -18,6 +18,10 @@ export interface OpenDatabaseOptions {
 
 /** Milliseconds a statement waits for another connection's lock before failing with SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 5000;
+/** Pages of WAL (4 KiB each) after which a commit checkpoints it into the database file. */
+export const WAL_AUTOCHECKPOINT_PAGES = 10_000;
+/** Size the -wal file is cut back to after a checkpoint, bytes. */
+export const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 
 /**
  * Opens (or creates) the SQLite database at `file`, first taking the lock of its folder
@@ -63,6 +67,15 @@ export function openDatabase(options: OpenDatabaseOptions): Database {
       logger.warn({ file, journalMode }, 'the database could not switch to WAL; readers may block the writer');
     }
     handle.pragma('synchronous = NORMAL');
+    // A checkpoint every ~40 MB of WAL, not SQLite's ~4 MB. Under load the same index pages
+    // change in every commit, and a checkpoint copies each changed page once however often it
+    // changed: a tenth as many checkpoints copy about a tenth as much (issue 20: at C=100 the
+    // commits took 194 -> 114 ms of each second, and the bot answered ~8% more). The -wal file
+    // stays about that size between
+    // checkpoints; one that grew past 64 MiB (a long reader held the checkpoint off) is cut
+    // back after the next.
+    handle.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+    handle.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
     handle.pragma('foreign_keys = ON');
     const applied = runMigrations(handle, MIGRATIONS, logger);
     logger.debug({ file, applied }, 'opened the database');

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { Database } from '../../src/storage/database.js';
 import { StorageError } from '../../src/storage/errors/storage-error.js';
-import { openDatabase } from '../../src/storage/open-database.js';
+import { openDatabase, WAL_AUTOCHECKPOINT_PAGES } from '../../src/storage/open-database.js';
 import { createMemoryLogger } from '../../src/kernel/logger/memory-logger.js';
 import { messageRecord, streamRecord, useTestDatabases } from './storage-fixtures.js';
 import { catchError } from '../support/catch-error.js';
@@ -33,6 +33,19 @@ describe('openDatabase', () => {
   it('puts the file in WAL journal mode', () => {
     const { file } = databases.fresh();
     expect(pragmaOf(file, 'journal_mode')).toBe('wal');
+  });
+
+  it('[issue 20] lets the WAL grow to ~40 MB before a commit checkpoints it, not SQLite\'s ~4 MB', () => {
+    const { database, file } = databases.fresh();
+    database.streams.upsert(streamRecord());
+    // A few pages per commit (the row and its index entries), 400 commits: past SQLite's
+    // default of 1,000 pages of WAL, well below ours.
+    const text = 'x'.repeat(3_000);
+    for (let index = 0; index < 400; index += 1) database.transaction(() => database.messages.insertInbound(messageRecord({ messageId: `m${index}`, content: text, processedPlainText: '' })));
+    const walPages = statSync(`${file}-wal`).size / 4096;
+    expect(walPages).toBeGreaterThan(1_200);
+    expect(walPages).toBeLessThan(WAL_AUTOCHECKPOINT_PAGES);
+    expect(database.messages.get('stream-a', 'inbound', 'm399')).toMatchObject({ content: text });
   });
 
   it('turns on foreign keys: a message for a stream never stored is refused with MG_STORAGE', () => {
