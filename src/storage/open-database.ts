@@ -71,9 +71,8 @@ export function openDatabase(options: OpenDatabaseOptions): Database {
     // change in every commit, and a checkpoint copies each changed page once however often it
     // changed: a tenth as many checkpoints copy about a tenth as much (issue 20: at C=100 the
     // commits took 194 -> 114 ms of each second, and the bot answered ~8% more). The -wal file
-    // stays about that size between
-    // checkpoints; one that grew past 64 MiB (a long reader held the checkpoint off) is cut
-    // back after the next.
+    // stays about that size between checkpoints; one that grew past 64 MiB (a long reader held
+    // the checkpoint off) is cut back after the next. Closing the last connection empties it.
     handle.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
     handle.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
     handle.pragma('foreign_keys = ON');
