@@ -51,7 +51,7 @@ import { ROOT } from './support/scratch.js';
 
 const TARGETS: readonly TargetName[] = ['moonglass', 'moonglass-thread', 'koishi', 'koishi-sqlite', 'bare-ws'];
 /** Messages each user sends (MOONGLASS_PEERS_MESSAGES; default 20). */
-const MESSAGES_PER_USER = messagesPerUser();
+const MESSAGES_PER_USER = envPositiveInteger('MOONGLASS_PEERS_MESSAGES', 20);
 const DEFAULT_LEVELS = [1, 100, 1000];
 const DEFAULT_ROUNDS = 3;
 const RESULTS_FILE = join(ROOT, '.bench-temp', 'peers', 'last.json');
@@ -88,12 +88,13 @@ function envList(name: string, fallback: readonly number[]): number[] {
   return list;
 }
 
-function messagesPerUser(): number {
-  const value = process.env['MOONGLASS_PEERS_MESSAGES'];
-  if (value === undefined || value.trim() === '') return 20;
-  const messages = Number(value);
-  if (!Number.isInteger(messages) || messages <= 0) throw new Error(`MOONGLASS_PEERS_MESSAGES: expected a positive integer, got "${value}"`);
-  return messages;
+/** The positive integer in environment variable `name`, or `fallback` when it is unset or empty. */
+function envPositiveInteger(name: string, fallback: number): number {
+  const value = process.env[name];
+  if (value === undefined || value.trim() === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0) throw new Error(`${name}: expected a positive integer, got "${value}"`);
+  return number;
 }
 
 /** MOONGLASS_PEERS_WARMUP=0 measures from the first message (a warm-up wave by default). */
@@ -110,13 +111,7 @@ function targetsFor(): TargetName[] {
 }
 
 function roundsFor(): number {
-  const value = process.env['MOONGLASS_PEERS_ROUNDS'];
-  if (value !== undefined && value.trim() !== '') {
-    const rounds = Number(value);
-    if (!Number.isInteger(rounds) || rounds <= 0) throw new Error(`MOONGLASS_PEERS_ROUNDS: expected a positive integer, got "${value}"`);
-    return rounds;
-  }
-  return DEFAULT_ROUNDS;
+  return envPositiveInteger('MOONGLASS_PEERS_ROUNDS', DEFAULT_ROUNDS);
 }
 
 async function runOnce(target: TargetName, users: number, round: number, setup: TargetSetup): Promise<RunResult> {
@@ -131,10 +126,7 @@ async function runOnce(target: TargetName, users: number, round: number, setup: 
   try {
     const sampler = new TreeMemorySampler(started.rootPid);
     if (WARM_UP) {
-      // The same users send the same load once before it is measured (other texts and ids):
-      // the numbers are a running bot's, not its first second's, when V8 is still compiling
-      // the hot path (at C=100 that second was half of a 20-message run). Peak memory counts
-      // the warm-up too.
+      // The warm-up wave (see the top of this file): answered exactly once, not measured.
       try {
         const warmUp = await converse(started.peer, { ...options, wave: 1 }, RUN_TIMEOUT_MS);
         if (!checkAnswers(warmUp, total).passed) throw new Error('the warm-up wave was not answered exactly once');

@@ -55,7 +55,6 @@ export interface ConverseHooks {
   onAllAnswered?: () => void;
 }
 
-const textOf = (wave: number) => (wave === 0 ? (stream: number, index: number) => `u${stream}-m${index}` : (stream: number, index: number) => `w${wave}-u${stream}-m${index}`);
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The value at percentile `p` (0–100) of ascending `sorted`. */
@@ -101,7 +100,8 @@ export function checkAnswers(run: TurnResults, total: number): AnswerCheck {
 export function converse(peer: OneBotPeer, options: LoadOptions, timeoutMs: number, fault?: FaultPlan, hooks: ConverseHooks = {}): Promise<TurnResults> {
   const { streams, messagesPerStream } = options;
   const wave = options.wave ?? 0;
-  const text = textOf(wave);
+  const wavePrefix = wave === 0 ? '' : `w${wave}-`;
+  const text = (stream: number, index: number) => `${wavePrefix}u${stream}-m${index}`;
   const total = streams * messagesPerStream;
   const firstPushAt = new Map<string, number>();
   const lastPushAt = new Array<number>(streams).fill(0);

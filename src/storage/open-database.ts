@@ -21,7 +21,7 @@ const BUSY_TIMEOUT_MS = 5000;
 /** Pages of WAL (4 KiB each) after which a commit checkpoints it into the database file. */
 export const WAL_AUTOCHECKPOINT_PAGES = 10_000;
 /** Size the -wal file is cut back to after a checkpoint, bytes. */
-export const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
+const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 
 /**
  * Opens (or creates) the SQLite database at `file`, first taking the lock of its folder

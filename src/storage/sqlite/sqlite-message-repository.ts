@@ -50,6 +50,8 @@ export class SqliteMessageRepository implements MessageRepository {
   readonly #streamsWithUnread: BetterSqlite3.Statement<[], { stream_id: string }>;
   readonly #get: BetterSqlite3.Statement<[string, string, string], MessageRow>;
   readonly #countSince: BetterSqlite3.Statement<[number], { direction: 'inbound' | 'outbound'; count: number }>;
+  /** Marks each id read, one UPDATE each; `#markReadAll` is the same in a transaction of its own. */
+  readonly #markEach: (streamId: string, messageIds: readonly string[]) => number;
   readonly #markReadAll: (streamId: string, messageIds: readonly string[]) => number;
   readonly #deleteReadBefore: BetterSqlite3.Statement<[number]>;
 
@@ -86,11 +88,12 @@ export class SqliteMessageRepository implements MessageRepository {
       'SELECT direction, COUNT(*) AS count FROM messages WHERE time >= ? GROUP BY direction',
     );
     this.#deleteReadBefore = database.prepare<[number]>('DELETE FROM messages WHERE time < ? AND unread = 0');
-    this.#markReadAll = database.transaction((streamId: string, messageIds: readonly string[]): number => {
+    this.#markEach = (streamId, messageIds) => {
       let changed = 0;
       for (const messageId of messageIds) changed += this.#markRead.run(streamId, messageId).changes;
       return changed;
-    });
+    };
+    this.#markReadAll = database.transaction(this.#markEach);
   }
 
   insertInbound(record: MessageRecord): 'inserted' | 'duplicate' {
@@ -121,12 +124,8 @@ export class SqliteMessageRepository implements MessageRepository {
       // Inside a transaction (a write batch) or for one id, the updates need no savepoint of
       // their own: a failed UPDATE undoes itself, and the caller's savepoint undoes the rest.
       // The savepoint pair was a tenth of a reply's statements (issue 20).
-      if (messageIds.length === 1 || this.#database.inTransaction) {
-        let changed = 0;
-        for (const messageId of messageIds) changed += this.#markRead.run(streamId, messageId).changes;
-        return changed;
-      }
-      return this.#markReadAll(streamId, messageIds);
+      const alreadyAtomic = messageIds.length === 1 || this.#database.inTransaction;
+      return (alreadyAtomic ? this.#markEach : this.#markReadAll)(streamId, messageIds);
     } catch (error) {
       throw writeError(this.#database.name, `mark ${messageIds.length} messages of stream ${streamId} read`, error);
     }
