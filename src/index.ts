@@ -44,6 +44,7 @@ export { getService, publishEvent, setEventHandlerTimeout } from './kernel/runti
 
 // Time, randomness, logging
 export { systemClock } from './kernel/time/clock.js';
+export { machineTimeZone, resolveTimeZone, zonedTime } from './kernel/time/zoned-time.js';
 export { systemRandom } from './kernel/time/random.js';
 export { createLogger, pluginLogger } from './kernel/logger/create-logger.js';
 
@@ -202,6 +203,7 @@ export type {
   ComponentLifecyclePayload,
 } from './kernel/event-bus/event-payloads.js';
 export type { Clock, TimerHandle } from './kernel/time/clock.js';
+export type { ZonedTime } from './kernel/time/zoned-time.js';
 export type { Random } from './kernel/time/random.js';
 export type { Logger, LogLevel } from './kernel/logger/logger.js';
 export type { AppConfig } from './kernel/config/app-config.js';

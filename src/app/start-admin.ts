@@ -12,7 +12,7 @@ import { describeModel } from './startup-report.js';
 import { personaFor } from '../chat/bot-accounts.js';
 import { tokensTodayOf } from './wire-limits.js';
 import { BOT_CONFIG_FILE_NAME } from '../chat/bot-config.js';
-import { resolveTimeZone } from '../kernel/time/local-day.js';
+import { resolveTimeZone } from '../kernel/time/zoned-time.js';
 
 /**
  * Starts the web console for a running host when `features.toml [admin] enabled`. A console

@@ -10,7 +10,8 @@ import { findCommand, registeredCommands } from '../commands/command-index.js';
 import { matchCommandText } from '../commands/match-command-text.js';
 import { levelOf } from '../commands/permission-level.js';
 import type { ComponentRegistry } from '../kernel/registry/component-registry.js';
-import { localDayOf, resolveTimeZone } from '../kernel/time/local-day.js';
+import { localDayOf } from '../kernel/time/local-day.js';
+import { resolveTimeZone } from '../kernel/time/zoned-time.js';
 import { savePluginEnabled } from '../plugin-system/config/save-plugin-enabled.js';
 import type { Host } from './create-host.js';
 

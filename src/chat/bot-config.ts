@@ -1,9 +1,12 @@
 import * as z from 'zod';
 import { describeTomlValue, groupIdSchema } from './group-id-schema.js';
 import { ChatRulesConfigSchema } from './rules/chat-rules-config.js';
+import { machineTimeZone } from '../kernel/time/zoned-time.js';
 
 /** True when `name` is a time zone this runtime knows (an IANA name such as `Asia/Shanghai`, or `UTC`). */
 function isTimeZoneName(name: string): boolean {
+  // The machine's own zone needs no ICU formatter to be known (see zoned-time.ts).
+  if (name === machineTimeZone()) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });
     return true;

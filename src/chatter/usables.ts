@@ -8,6 +8,7 @@ import { compileToolArguments, modelParametersSchema, validateToolArguments } fr
 import { ToolExecutionResult } from '../tools/tool-execution-result.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { BaseAction } from './base-action.js';
+import { compareCodeUnits } from '../kernel/code-unit-order.js';
 
 /** One thing the model may call in a turn: a plugin tool or an action component. */
 export interface Usable {
@@ -77,7 +78,7 @@ export class UsableSet {
   /** Declarations for the model: actions first, then tools, each sorted by name. */
   declarations(): ToolDeclaration[] {
     const all = [...this.#byName.values()];
-    const sorted = (kind: Usable['kind']) => all.filter((usable) => usable.kind === kind).sort((a, b) => a.name.localeCompare(b.name));
+    const sorted = (kind: Usable['kind']) => all.filter((usable) => usable.kind === kind).sort((a, b) => compareCodeUnits(a.name, b.name));
     return [...sorted('action'), ...sorted('tool')].map((usable) => usable.declaration);
   }
 }

@@ -1,6 +1,7 @@
 import { ToolDeclarationError } from '../kernel/errors/tool-declaration-error.js';
 import { type ParametersSchema, parametersSchemaProblem } from '../kernel/components/parameters-schema.js';
 import { SIDE_EFFECTS, type SideEffect } from './side-effect.js';
+import { compareCodeUnits } from '../kernel/code-unit-order.js';
 
 const TOOL_DECLARATIONS = Symbol.for('moonglass.tools');
 
@@ -102,5 +103,5 @@ export function readToolDeclarations(pluginClass: abstract new (...args: never[]
       if (!byName.has(declaration.name)) byName.set(declaration.name, declaration);
     }
   }
-  return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
+  return [...byName.values()].sort((a, b) => compareCodeUnits(a.name, b.name));
 }

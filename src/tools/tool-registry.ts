@@ -18,6 +18,7 @@ import { ToolExecutionResult } from './tool-execution-result.js';
 import { ToolFailureKind } from './tool-failure-kind.js';
 import type { ToolFunctionDeclaration } from './tool-function-declaration.js';
 import type { ToolInvocation } from './tool-invocation.js';
+import { compareCodeUnits } from '../kernel/code-unit-order.js';
 
 export { DEFAULT_OBSERVATION_MAX_CHARS };
 
@@ -39,7 +40,7 @@ interface ToolEntry extends RegisteredTool {
 }
 
 function byName(a: { definition: ToolDefinition }, b: { definition: ToolDefinition }): number {
-  return a.definition.name.localeCompare(b.definition.name);
+  return compareCodeUnits(a.definition.name, b.definition.name);
 }
 
 function errorText(error: unknown): string {

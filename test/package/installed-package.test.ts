@@ -49,6 +49,14 @@ describe('the packed moonglass', () => {
     expect(noise).toEqual([]);
   });
 
+  it('[issue 20] holds JavaScript in ASCII only, so V8 keeps each module source at one byte a character (one 中 doubles a chunk)', () => {
+    // dist/admin/ui/ is the web console's, sent to a browser as it is.
+    const javascript = bot.packed.files.filter((file) => /\.(js|mjs)$/.test(file) && !file.startsWith('dist/admin/ui/'));
+    expect(javascript.length).toBeGreaterThan(10);
+    const withOtherCharacters = javascript.filter((file) => /[^\x00-\x7f]/.test(readFileSync(join(bot.project, 'node_modules', 'moonglass', file), 'utf8')));
+    expect(withOtherCharacters).toEqual([]);
+  });
+
   it('is packed from a copy: the checkout gets no dist/ and no tarball', () => {
     expect(existsSync(join(projectRoot, 'dist'))).toBe(checkoutHadDist);
     expect(existsSync(join(projectRoot, 'moonglass-0.1.0.tgz'))).toBe(false);

@@ -1,7 +1,8 @@
 import type { Clock } from '../../kernel/time/clock.js';
 import { TokenBudgetSpentError } from '../errors/token-budget-spent-error.js';
 import type { ModelsConfig } from '../models-config.js';
-import { localDayOf, resolveTimeZone } from '../../kernel/time/local-day.js';
+import { localDayOf } from '../../kernel/time/local-day.js';
+import { resolveTimeZone } from '../../kernel/time/zoned-time.js';
 
 /** One task's tokens today, as the Usage page shows them. */
 export interface TaskTokensToday {

@@ -4,94 +4,36 @@
  * offset, so `【14:05】` and "now" can be compared (the prompt once mixed local `HH:MM` with
  * a UTC ISO string).
  */
+import { resolveTimeZone, zonedTime, type ZonedTime } from 'moonglass';
 
-/** A moment's wall clock in one time zone. */
-export interface ZonedTime {
-  year: number;
-  /** 1 to 12. */
-  month: number;
-  day: number;
-  /** 0 to 23. */
-  hour: number;
-  minute: number;
-  second: number;
-  /** 0 = Sunday. */
-  weekday: number;
-  /** Minutes ahead of UTC (Asia/Shanghai: 480). */
-  offsetMinutes: number;
-}
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const CHINESE_WEEKDAYS = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'];
-
-/** One formatter per zone: building an `Intl.DateTimeFormat` costs far more than using one. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (formatter === undefined) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      weekday: 'short',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
 
 /**
  * The zone prompts use: `configured` (bot.toml `[bot] timezone`, validated when the file is
  * read), or the machine's when it is empty.
  */
 export function promptTimeZone(configured: string): string {
-  if (configured !== '') return configured;
-  // Read once per TZ setting: building a formatter to ask costs more than a whole prompt line.
-  const tz = process.env['TZ'] ?? '';
-  if (machineZone === undefined || machineZone.tz !== tz) machineZone = { tz, zone: Intl.DateTimeFormat().resolvedOptions().timeZone };
-  return machineZone.zone;
+  return resolveTimeZone(configured);
 }
-
-let machineZone: { tz: string; zone: string } | undefined;
 
 /**
  * The wall clock of recent moments, per zone and second: every turn formats the same
- * history lines again, and `formatToParts` is the costly part of a line.
+ * history lines again, and reading a named zone's clock (ICU's `formatToParts`) is the costly
+ * part of a line.
  */
 const recentTimes = new Map<string, ZonedTime>();
 const RECENT_TIMES_KEPT = 2_000;
 
-/** `epochMs` on the wall clock of `timeZone`. */
-export function zonedTime(epochMs: number, timeZone: string): ZonedTime {
-  return { ...sharedZonedTime(epochMs, timeZone) };
-}
-
-/** `zonedTime` without the copy, for this module's own readers: never change what it returns. */
+/** `zonedTime` of a whole second, shared: never change what it returns. */
 function sharedZonedTime(epochMs: number, timeZone: string): Readonly<ZonedTime> {
   const wholeSecond = Math.floor(epochMs / 1000) * 1000;
   const key = `${timeZone}|${wholeSecond}`;
   const known = recentTimes.get(key);
   if (known !== undefined) return known;
-  const time = computeZonedTime(wholeSecond, timeZone);
+  const time = zonedTime(wholeSecond, timeZone);
   if (recentTimes.size >= RECENT_TIMES_KEPT) recentTimes.delete(recentTimes.keys().next().value!);
   recentTimes.set(key, time);
   return time;
-}
-
-function computeZonedTime(wholeSecond: number, timeZone: string): ZonedTime {
-  const parts: Record<string, string> = {};
-  for (const part of formatterFor(timeZone).formatToParts(new Date(wholeSecond))) parts[part.type] = part.value;
-  const field = (type: string): number => Number(parts[type]);
-  const wall = { year: field('year'), month: field('month'), day: field('day'), hour: field('hour'), minute: field('minute'), second: field('second') };
-  // The offset is what the wall clock reads minus what UTC reads at the same moment.
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  return { ...wall, weekday: WEEKDAYS.indexOf(parts['weekday'] ?? ''), offsetMinutes: Math.round((asUtc - wholeSecond) / 60_000) };
 }
 
 const pad = (value: number): string => String(value).padStart(2, '0');
