@@ -57,6 +57,22 @@ describe('the packed moonglass', () => {
     expect(withOtherCharacters).toEqual([]);
   });
 
+  it('[issue 20] imports no CommonJS package: those are required (an import makes Node scan their source, ~10 MiB at start)', () => {
+    const installed = join(bot.project, 'node_modules', 'moonglass');
+    const imported = new Set<string>();
+    for (const file of bot.packed.files.filter((name) => /\.(js|mjs)$/.test(name) && !name.startsWith('dist/admin/ui/'))) {
+      const source = readFileSync(join(installed, file), 'utf8');
+      for (const match of source.matchAll(/^import(?:[^'"]*?from)?\s*["']([^"'./][^"']*)["']/gm)) imported.add(match[1]!);
+    }
+    const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+    const commonJs = [...imported].filter((specifier) => !specifier.startsWith('node:') && packageOf(specifier) !== 'moonglass').filter((specifier) => {
+      const manifest = JSON.parse(readFileSync(join(bot.project, 'node_modules', packageOf(specifier), 'package.json'), 'utf8')) as { type?: string };
+      return manifest.type !== 'module';
+    });
+    expect(imported.size).toBeGreaterThan(3);
+    expect(commonJs).toEqual([]);
+  });
+
   it('is packed from a copy: the checkout gets no dist/ and no tarball', () => {
     expect(existsSync(join(projectRoot, 'dist'))).toBe(checkoutHadDist);
     expect(existsSync(join(projectRoot, 'moonglass-0.1.0.tgz'))).toBe(false);
