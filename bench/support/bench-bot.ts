@@ -30,7 +30,7 @@ export interface BenchBotOptions {
    * so that the copied plugins import that `moonglass`. Default: this checkout's src/ through tsx.
    */
   installedProject?: string;
-  /** `bot.toml [platform] isolation`: the adapter in its own process (default) or a thread of the host's. */
+  /** `bot.toml [platform] isolation`: the adapter in a thread of the host's or a process of its own; default: not written (a thread). */
   isolation?: 'process' | 'thread';
 }
 
@@ -51,8 +51,8 @@ export interface StoredInbound {
 }
 
 /**
- * The real bot as `npm start` runs it (host process, which forks the OneBot v11 adapter
- * process) with a scratch config: the onebot_v11 adapter in reverse mode, NDFC's typing delay
+ * The real bot as `npm start` runs it (host process, the OneBot v11 adapter in a thread of it
+ * or, with `isolation: 'process'`, a process of its own) with a scratch config: the onebot_v11 adapter in reverse mode, NDFC's typing delay
  * 0, message buffer 0, admin off, the instant offline demo model; and a loopback peer per
  * bot account connected to it as NapCat connects.
  */
@@ -82,7 +82,7 @@ export class BenchBot {
     const config = join(scratch, 'config');
     mkdirSync(join(config, 'adapters'), { recursive: true });
     writeFileSync(join(config, 'features.toml'), '[admin]\nenabled = false\n');
-    writeFileSync(join(config, 'bot.toml'), `[platform]\nadapter = "onebot_v11"\nisolation = "${options.isolation ?? 'process'}"\n[chat]\nmessage_buffer_seconds = 0\n`);
+    writeFileSync(join(config, 'bot.toml'), `[platform]\nadapter = "onebot_v11"\n${options.isolation === undefined ? '' : `isolation = "${options.isolation}"\n`}[chat]\nmessage_buffer_seconds = 0\n`);
     writeFileSync(join(config, 'adapters', 'onebot_v11.toml'), `[reverse]\nport = ${port}\n`);
     // MOONGLASS_LOAD_PROFILE=<dir> writes a CPU profile of the host there (`--cpu-prof`).
     const profile = process.env['MOONGLASS_LOAD_PROFILE'];

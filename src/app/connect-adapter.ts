@@ -15,7 +15,7 @@ export interface ConnectAdapterOptions {
   restart?: Partial<RestartPolicy>;
 }
 
-/** An adapter whose process is already loading; `connect()` once the host has started. */
+/** An adapter whose thread or process is already loading; `connect()` once the host has started. */
 export interface PreparedAdapter {
   supervisor: AdapterSupervisor;
   /**
@@ -26,9 +26,9 @@ export interface PreparedAdapter {
 }
 
 /**
- * Finds the adapter and forks its process right away, so that its code loads while the host
- * starts (a cold TypeScript child takes most of a second). Inbound envelopes go through the
- * host's ingress under the signature `<id>:adapter:<name>`.
+ * Finds the adapter and starts its thread or process right away, so that its code loads while
+ * the host starts (a cold TypeScript child takes most of a second). Inbound envelopes go
+ * through the host's ingress under the signature `<id>:adapter:<name>`.
  */
 export async function prepareAdapter(host: Host, options: ConnectAdapterOptions): Promise<PreparedAdapter> {
   const adapter = await resolveAdapter(options.name, options.root);
@@ -38,7 +38,9 @@ export async function prepareAdapter(host: Host, options: ConnectAdapterOptions)
     logger: host.logger,
     clock: host.clock,
     stdin: adapter.name === 'console' ? 'inherit' : 'ignore',
-    isolation: host.chat.bot.platform.isolation,
+    // The console adapter reads a terminal, which a worker thread cannot have (its stdin and
+    // stdout are pipes through the host): it keeps a process of its own unless told otherwise.
+    isolation: host.chat.bot.platform.isolation ?? (adapter.name === 'console' ? 'process' : 'thread'),
     ...(options.restart === undefined ? {} : { restart: options.restart }),
     ...(options.onInputClosed === undefined ? {} : { onInputClosed: options.onInputClosed }),
     receive: async (envelope): Promise<InboundAck> => {

@@ -126,9 +126,9 @@ export const BotConfigSchema = z.object({
       isolation: z
         .enum(['process', 'thread'])
         .describe(
-          'Where the adapter runs: "process", its own process (a crash or a blocked loop there cannot touch the bot), or "thread", a worker thread of the bot’s process (about 45–60 MiB less memory, for small servers; a crash still only restarts the adapter).',
+          'Where the adapter runs: "thread", a worker thread of the bot’s process, with its own event loop and heap (a crash or a blocked loop there only restarts the adapter), or "process", a process of its own (about 40–60 MiB more memory; the operating system also bounds its memory and a native crash). Default: "thread"; for the console adapter "process", which a terminal needs.',
         )
-        .default('process'),
+        .optional(),
     })
     .describe('Where the bot chats. The adapter’s own settings are in config/adapters/<name>.toml.')
     .prefault({}),

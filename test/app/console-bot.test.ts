@@ -61,6 +61,18 @@ describe('npm start with the console adapter', () => {
     ]);
   });
 
+  it('[issue 20] by default the console adapter has a process of its own (a terminal cannot be a thread\'s), reads the piped input and answers on stdout', async () => {
+    const cwd = tempDir();
+    const bot = run(['start', '--config-dir', 'config', '--data-dir', 'data'], { cwd });
+    bot.child.stdin!.write('进程\n');
+    bot.child.stdin!.end();
+    expect(await bot.waitForStdout(/^月璃> /)).toBe('月璃> （演示模型）收到：进程');
+    expect(await bot.exited).toEqual({ code: 0, signal: null });
+    const up = bot.logs.find((record) => record['msg'] === 'the console adapter is up');
+    expect(up).toMatchObject({ isolation: 'process', pid: expect.any(Number) });
+    expect(up?.['pid']).not.toBe(bot.child.pid);
+  });
+
   it('[app] SIGTERM stops gracefully: the adapter and host shut down in order, exit code 0, a message that arrived is kept', async () => {
     const cwd = tempDir();
     const bot = run(['start', '--config-dir', 'config', '--data-dir', 'data', '--log-level', 'debug'], { cwd });

@@ -122,8 +122,8 @@ describe('npm start with the OneBot v11 adapter', () => {
     ]);
   }, 60_000);
 
-  it('[app] an adapter process killed with SIGKILL is restarted, the peer reconnects, and no inbound message is lost or answered twice', async () => {
-    const { cwd, bot, url } = await startBot();
+  it('[app] with [platform] isolation = "process", an adapter process killed with SIGKILL is restarted, the peer reconnects, and no inbound message is lost or answered twice', async () => {
+    const { cwd, bot, url } = await startBot(undefined, 'isolation = "process"\n');
     const napcat = peer();
     napcat.connectReverse({ url, token: TOKEN });
     await napcat.waitForConnection();
@@ -134,6 +134,8 @@ describe('npm start with the OneBot v11 adapter', () => {
     await until(() => storedRows(join(cwd, 'data'), "SELECT 1 FROM messages WHERE direction = 'outbound'").length === 1, { what: 'the reply to be stored' });
 
     const up = bot.logs.find((record) => record['msg'] === 'the onebot_v11 adapter is up');
+    expect(up).toMatchObject({ isolation: 'process', pid: expect.any(Number) });
+    expect(up?.['pid']).not.toBe(bot.child.pid);
     process.kill(Number(up?.['pid']), 'SIGKILL');
     await bot.waitForLog(/^the onebot_v11 adapter exited unexpectedly \(signal SIGKILL\)/);
     await bot.waitForLog(/^the onebot_v11 adapter is up again \(restart 1\)/);
@@ -149,8 +151,8 @@ describe('npm start with the OneBot v11 adapter', () => {
     expect(stored.filter((row) => row['direction'] === 'outbound'), JSON.stringify(stored) + bot.stderr.slice(-15).join('\n')).toHaveLength(2);
   }, 60_000);
 
-  it('[issue 20] with [platform] isolation = "thread" the adapter runs in a thread of the host process (no second process), answers, and stops with it', async () => {
-    const { cwd, bot, url } = await startBot(undefined, 'isolation = "thread"\n');
+  it('[issue 20] by default ([platform] isolation = "thread") the adapter runs in a thread of the host process (no second process), answers, and stops with it', async () => {
+    const { cwd, bot, url } = await startBot();
     const up = bot.logs.find((record) => record['msg'] === 'the onebot_v11 adapter is up');
     expect(up).toMatchObject({ isolation: 'thread', pid: bot.child.pid, threadId: expect.any(Number) });
     // The host has no child process at all.

@@ -75,11 +75,12 @@ describe('the durable outbox, with real processes', () => {
     for (const peer of peers.splice(0)) await peer.close();
   });
 
-  async function setUp(typingDelaySeconds: number): Promise<{ cwd: string; url: string; start(): Promise<BotProcess> }> {
+  /** `isolation`: bot.toml [platform] isolation, for the tests that kill the adapter's own process. */
+  async function setUp(typingDelaySeconds: number, isolation: 'thread' | 'process' = 'thread'): Promise<{ cwd: string; url: string; start(): Promise<BotProcess> }> {
     const cwd = tempDir();
     const port = await freePort();
     mkdirSync(join(cwd, 'config', 'adapters'), { recursive: true });
-    writeFileSync(join(cwd, 'config', 'bot.toml'), '[platform]\nadapter = "onebot_v11"\n[accounts]\nqq = "10000"\n[chat]\nmessage_buffer_seconds = 0\n');
+    writeFileSync(join(cwd, 'config', 'bot.toml'), `[platform]\nadapter = "onebot_v11"\nisolation = "${isolation}"\n[accounts]\nqq = "10000"\n[chat]\nmessage_buffer_seconds = 0\n`);
     writeFileSync(join(cwd, 'config', 'adapters', 'onebot_v11.toml'), `[reverse]\nport = ${port}\n`);
     const url = `ws://127.0.0.1:${port}/onebot/v11/ws`;
     const start = async () => {
@@ -178,8 +179,8 @@ describe('the durable outbox, with real processes', () => {
     expect(replies.get(90_002)).toEqual(['（演示模型）收到：第二个']);
   }, 60_000);
 
-  it('[fault] three kill -9s of the adapter process under traffic: every message is answered exactly once', async () => {
-    const { cwd, url, start } = await setUp(0);
+  it('[fault] three kill -9s of the adapter process (isolation = "process") under traffic: every message is answered exactly once', async () => {
+    const { cwd, url, start } = await setUp(0, 'process');
     const bot = await start();
     const napcat = await connectedPeer(url);
     const users = 12;

@@ -9,11 +9,11 @@ import { ROOT } from '../scratch.js';
 // The targets of bench/peers.bench.ts. Each start is a fresh process (tree) with the
 // loopback peer connected to it over reverse WebSocket, as NapCat connects.
 
-export type TargetName = 'moonglass' | 'moonglass-thread' | 'koishi' | 'koishi-sqlite' | 'bare-ws';
+export type TargetName = 'moonglass' | 'moonglass-process' | 'koishi' | 'koishi-sqlite' | 'bare-ws';
 
 export const TARGET_TITLES: Readonly<Record<TargetName, string>> = {
   moonglass: 'moonglass (dist/)',
-  'moonglass-thread': 'moonglass, adapter thread',
+  'moonglass-process': 'moonglass, adapter process',
   koishi: 'Koishi, no database',
   'koishi-sqlite': 'Koishi + SQLite',
   'bare-ws': 'bare ws endpoint',
@@ -45,8 +45,8 @@ const PEER_WAIT_MS = 60_000;
 export function startTarget(name: TargetName, setup: TargetSetup): Promise<StartedTarget> {
   switch (name) {
     case 'moonglass':
-    case 'moonglass-thread':
-      return startMoonglass(setup.moonglassProject, name === 'moonglass' ? 'process' : 'thread');
+    case 'moonglass-process':
+      return startMoonglass(setup.moonglassProject, name === 'moonglass' ? undefined : 'process');
     case 'koishi':
     case 'koishi-sqlite':
       return startKoishi(setup.koishiFolder, name === 'koishi-sqlite');
@@ -56,10 +56,10 @@ export function startTarget(name: TargetName, setup: TargetSetup): Promise<Start
 }
 
 /**
- * moonglass from its compiled package: `node dist/app/main.js start`, the host, which forks the
- * OneBot adapter process (the default), or runs it in a worker thread (`isolation = "thread"`).
+ * moonglass from its compiled package: `node dist/app/main.js start`, the host, which runs the
+ * OneBot adapter in a worker thread (the default), or forks it a process (`isolation = "process"`).
  */
-async function startMoonglass(project: string, isolation: 'process' | 'thread'): Promise<StartedTarget> {
+async function startMoonglass(project: string, isolation: 'process' | undefined): Promise<StartedTarget> {
   const bot = await BenchBot.start({ prefix: 'run-', installedProject: project, peerWaitTimeoutMs: PEER_WAIT_MS, isolation });
   let stored: StoredCounts | undefined;
   return {

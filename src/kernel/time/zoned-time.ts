@@ -2,13 +2,17 @@ import { readlinkSync } from 'node:fs';
 
 /** A moment's wall clock in one time zone. */
 export interface ZonedTime {
+  /** The calendar year, as `2026`. */
   year: number;
   /** 1 to 12. */
   month: number;
+  /** The day of the month, 1 to 31. */
   day: number;
   /** 0 to 23. */
   hour: number;
+  /** 0 to 59. */
   minute: number;
+  /** 0 to 59. */
   second: number;
   /** 0 = Sunday. */
   weekday: number;
