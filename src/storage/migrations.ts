@@ -224,4 +224,20 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 9,
+    name: 'index_tool_calls_by_time',
+    up(database) {
+      // The tool-call log is written on every turn and read by hand or for one stream's last
+      // few calls. Its index by (stream_id, started_at) put each row at a random place: under
+      // load (1,000 conversations) that index was 18% of the pages every commit wrote, and
+      // dropping it gave 8% more answers per second. An index by time is appended to (one
+      // page), and it serves the retention's delete; a stream's last calls are found by
+      // walking it back from the newest (`SqliteToolCallLog.recent`).
+      database.exec(`
+        DROP INDEX tool_calls_stream;
+        CREATE INDEX tool_calls_started ON tool_calls (started_at);
+      `);
+    },
+  },
 ];

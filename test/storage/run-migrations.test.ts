@@ -51,6 +51,24 @@ describe('runMigrations', () => {
     });
   });
 
+  it('[issue 20] the tool-call log is indexed by time only: a stream-keyed index put each row at a random page, 18% of a loaded commit', () => {
+    const { database, file } = databases.fresh();
+    database.close();
+    withRaw(file, (raw) => {
+      const indexes = raw
+        .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'tool_calls' AND sql IS NOT NULL")
+        .all()
+        .map((row) => row.name);
+      expect(indexes).toEqual(['tool_calls_started']);
+      const plan = (sql: string) => (raw.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail).join('; ');
+      // The retention's delete is a range of it; a stream's last calls walk it back from the newest, unsorted.
+      expect(plan('DELETE FROM tool_calls WHERE started_at < 5')).toContain('tool_calls_started');
+      const recent = plan("SELECT row_id FROM tool_calls WHERE stream_id = 's' ORDER BY started_at DESC, row_id DESC LIMIT 5");
+      expect(recent).toContain('tool_calls_started');
+      expect(recent).not.toContain('TEMP B-TREE');
+    });
+  });
+
   it('does not run again when the database is reopened', () => {
     const { database, file } = databases.fresh();
     database.close();

@@ -36,6 +36,8 @@ export class SqliteToolCallLog implements ToolCallLog {
       `INSERT INTO tool_calls (${COLUMNS})
        VALUES (@stream_id, @call_id, @tool_name, @arguments, @success, @observation, @error_message, @started_at, @duration_ms)`,
     );
+    // By the time index, from the newest call back until `limit` of the stream's are found
+    // (migration 9: no index by stream, which cost a random page per call under load).
     this.#recent = database.prepare<[string, number], ToolCallRow>(
       `SELECT ${COLUMNS} FROM (
          SELECT row_id, ${COLUMNS} FROM tool_calls WHERE stream_id = ? ORDER BY started_at DESC, row_id DESC LIMIT ?
