@@ -3,7 +3,7 @@ import { formatZonedTime, sameDay } from './prompt-time.js';
 
 /** What a message line needs besides the message: the prompt's zone and who is who. */
 export interface MessageLineContext {
-  /** The zone of every time in the prompt (see `promptTimeZone`). */
+  /** The zone of every time in the prompt: bot.toml `[bot] timezone`, or the machine's (`resolveTimeZone`). */
   timeZone: string;
   /** Now, epoch ms: a message from another day than today shows its date. */
   nowMs: number;

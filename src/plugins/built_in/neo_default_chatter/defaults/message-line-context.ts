@@ -1,6 +1,5 @@
-import type { ChatRuntime, Message } from 'moonglass';
+import { resolveTimeZone, type ChatRuntime, type Message } from 'moonglass';
 import { senderLabel, type MessageLineContext } from './format-message-line.js';
-import { promptTimeZone } from './prompt-time.js';
 
 /**
  * The context of a stream's message lines, read through the public runtime: the zone from
@@ -17,7 +16,7 @@ export function messageLineContext(runtime: ChatRuntime, streamId: string, messa
   let people: { selfIds: Set<string>; names: Map<string, string> } | undefined;
   const whoIsWho = () => (people ??= scanPeople(runtime, streamId, messages));
   return {
-    timeZone: promptTimeZone(runtime.bot.bot.timezone),
+    timeZone: resolveTimeZone(runtime.bot.bot.timezone),
     nowMs: runtime.clock.now(),
     get selfIds() {
       return whoIsWho().selfIds;

@@ -4,17 +4,9 @@
  * offset, so `【14:05】` and "now" can be compared (the prompt once mixed local `HH:MM` with
  * a UTC ISO string).
  */
-import { resolveTimeZone, zonedTime, type ZonedTime } from 'moonglass';
+import { zonedTime, type ZonedTime } from 'moonglass';
 
 const CHINESE_WEEKDAYS = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'];
-
-/**
- * The zone prompts use: `configured` (bot.toml `[bot] timezone`, validated when the file is
- * read), or the machine's when it is empty.
- */
-export function promptTimeZone(configured: string): string {
-  return resolveTimeZone(configured);
-}
 
 /**
  * The wall clock of recent moments, per zone and second: every turn formats the same

@@ -2,6 +2,7 @@ import {
   Failure,
   Stop,
   Wait,
+  resolveTimeZone,
   type ChatRuntime,
   type ChatterGenerator,
   type ChatterResult,
@@ -16,7 +17,7 @@ import {
 import type { ConversationSession } from '../ndfc-api.js';
 import { NdfcPublisher } from '../events/ndfc-publisher.js';
 import { platformDisplayName } from '../defaults/platform-display-name.js';
-import { formatPromptNow, promptTimeZone } from '../defaults/prompt-time.js';
+import { formatPromptNow } from '../defaults/prompt-time.js';
 import { SYSTEM_TEMPLATE_NAME, USER_TEMPLATE_NAME } from './prompt-templates.js';
 import { describeArguments } from './describe-arguments.js';
 import type { PendingResumes } from './pending-resumes.js';
@@ -405,7 +406,7 @@ export class NdfcConversationSession implements ConversationSession {
     const user = await runtime.prompts.build(USER_TEMPLATE_NAME, {
       history: historyLines.length > 0 ? `<history>\n${historyLines.join('\n')}\n</history>\n` : '',
       unreads: lines.join('\n'),
-      now: formatPromptNow(runtime.clock.now(), promptTimeZone(runtime.bot.bot.timezone)),
+      now: formatPromptNow(runtime.clock.now(), resolveTimeZone(runtime.bot.bot.timezone)),
       extra: [extra, undelivered].filter((part) => part !== '').join('\n'),
     });
     // 默认: defaults/inject_unread_payload.ts
